@@ -24,7 +24,7 @@ export const PRIVACY: LegalDocument = {
               "Favourites, shopping list and cart: kept on our server with your account while you're signed in, so they follow you to any device. Checkout drafts keep the choices and details you enter and the artwork you upload, so you can come back to them.",
               "Orders: contact and billing details, delivery address and phone, VAT number and PO reference, your artwork, proofs and your answers to them, and your order choices, to make, deliver and invoice your order (contract, and legal obligation for tax records).",
               "Proof approvals: who answered each proof and how (from your account, an approver's account, or a share link). A colleague who answers through a share link gives us their name and e-mail address, which we keep with the answer and show on the order; a share link itself is kept as a fingerprint that cannot be turned back into the link.",
-              "Sizes collected by link: when a buyer sends you a link to give your size for their order, your size, and your name if they ask for it, to order the right item for you (the buyer's legitimate interest in ordering their team's sizes). The buyer who sent the link sees your answer; nobody else who answers does. We keep the link, and your own link to change your answer, only as fingerprints that cannot be turned back into links.",
+              "Sizes collected by link: when a buyer sends you a link to give your size for their order, your size, and your name if they ask for it, to order the right item for you (the buyer's legitimate interest in ordering their team's sizes). The buyer may also list the names of the people who should answer, so that they can see who hasn't yet. The buyer who sent the link sees your answer and their list; nobody who answers sees either. We keep the link, and your own link to change your answer, only as fingerprints that cannot be turned back into links.",
               "Planning and claims: the date you need an order by, if you give one, to plan its proof and delivery; an On-time Guarantee claim with your note and our decision with its reason.",
               "Brand kit: the logos, colours and placement notes your organisation (or you) keeps to reuse in new orders, until you remove them.",
               "Reviews: the stars and words you give a delivered product, with the order line they are about, to show other buyers (your choice to write one). We publish the rating, the words and the date, never your name or company; if we hide a review we keep it with who hid it, when and why.",
@@ -84,7 +84,7 @@ export const PRIVACY: LegalDocument = {
           {
             list: [
               `Checkout drafts that are never paid, with the artwork uploaded to them: ${days(business.retention.unpaidDraftDays)} after their last change.`,
-              `Sizes and names given through a buyer's link: ${days(business.retention.unpaidDraftDays)} after the collection closes or its last day passes.`,
+              `Sizes and names given through a buyer's link, and the buyer's list of who should answer: ${days(business.retention.unpaidDraftDays)} after the collection closes or its last day passes.`,
               `Page views: ${days(business.retention.pageViewDays)}.`,
               `Abuse counters: ${days(business.retention.rateLimitDays)} after their window ends.`,
               `E-mails and text messages we send, kept in our outbox (with any file attached only until it is sent): ${days(business.retention.outboxDays)}.`,

@@ -1,13 +1,14 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/collection";
 import { buttonClass } from "~/components/ui/button";
+import { AwaitedPeople, PeopleField } from "~/components/checkout/collection-people";
 import { CopyLink } from "~/components/ui/copy-link";
 import { FormMessage } from "~/components/ui/form";
 import { fieldErrorsOf, formMessage } from "~/components/ui/form-error";
 import { UnitPrice } from "~/components/ui/price";
 import { formatDisplayDate, formatLondonDateTime, londonToday } from "~/domain/core/dates";
 import { stepHref } from "~/domain/checkout/steps";
-import { minimumMeter, parseSpares, spareField } from "~/domain/checkout/size-collections";
+import { minimumMeter, parsePeople, parseSpares, spareField } from "~/domain/checkout/size-collections";
 import { unitPricePence } from "~/domain/pricing/pricing";
 import { sizesTotal } from "~/domain/pricing/sizes";
 import { appContextOf, dbOf, nowOf, requireSessionInfo } from "~/server/accounts/request-context.server";
@@ -17,6 +18,7 @@ import {
   countCollectionPageHit,
   removeAnswer,
   replaceLink,
+  savePeople,
   saveSpares,
 } from "~/server/checkout/size-collections.server";
 import { failure, readForm, toResponse } from "~/server/platform/http.server";
@@ -34,7 +36,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     today: londonToday(nowOf(context)),
   });
   if (!tallied.ok) throw toResponse(tallied, {}, { headers: PRIVATE });
-  const { collection, product, answers, tally, spares, split, lineInCart, linkClosed, closeRefused } = tallied.value;
+  const { collection, product, answers, awaited, tally, spares, split, lineInCart, linkClosed, closeRefused } =
+    tallied.value;
   const total = sizesTotal(split);
   return data(
     {
@@ -47,9 +50,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         maxAnswers: collection.maxAnswers,
         closed: collection.closedAt !== null,
         lineId: collection.cartItemId,
+        people: collection.people,
       },
       product: product ? { id: product.id, title: product.title, moq: product.moq } : null,
       answers: answers.map((answer) => ({ ...answer, at: formatLondonDateTime(answer.at) })),
+      awaited,
       tally,
       spares: Object.fromEntries(spares.map((entry) => [entry.size, entry.count])),
       total,
@@ -93,6 +98,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const saved = await saveSpares(ctx.db, { ...who, spares: parsed.spares });
       if (!saved.ok) return toResponse(saved, {}, { headers: PRIVATE });
       return data({ done: "Spares saved." }, { headers: PRIVATE });
+    }
+    case "people": {
+      const tallied = await collectionTally(ctx.db, { ...who, today: londonToday(nowOf(context)) });
+      if (!tallied.ok) return toResponse(tallied, {}, { headers: PRIVATE });
+      const parsed = parsePeople(form.value.people ?? "", tallied.value.collection.askNames);
+      if (!parsed.ok) {
+        const refused = failure(400, "VALIDATION_FAILED", parsed.message, { fieldErrors: { people: parsed.message } });
+        return toResponse(refused, { typed: form.value }, { headers: PRIVATE });
+      }
+      const saved = await savePeople(ctx.db, { ...who, people: parsed.people });
+      if (!saved.ok) return toResponse(saved, {}, { headers: PRIVATE });
+      return data({ done: "Your list is saved." }, { headers: PRIVATE });
     }
     case "remove": {
       const removed = await removeAnswer(ctx.db, { ...who, answerId: form.value.answer ?? "" });
@@ -293,6 +310,27 @@ export default function CollectionRoute({ loaderData, actionData }: Route.Compon
           </Form>
         )}
       </div>
+
+      {collection.askNames && (collection.people.length > 0 || !collection.closed) ? (
+        <div className="mt-6 rounded-2xl border border-slate-200 p-5">
+          <h2 className="text-lg font-bold">Who should answer</h2>
+          {collection.people.length > 0 ? (
+            <AwaitedPeople people={collection.people.length} awaited={loaderData.awaited} />
+          ) : (
+            <p className="mt-2 text-sm text-muted">
+              List the people who should answer, and we'll show you who hasn't yet.
+            </p>
+          )}
+          {collection.closed ? null : (
+            <Form method="post" className="mt-4 space-y-3" noValidate>
+              <PeopleField defaultValue={typed?.people ?? collection.people.join("\n")} error={errors.people} />
+              <button type="submit" name="intent" value="people" className={buttonClass("secondary")} disabled={busy}>
+                Save the list
+              </button>
+            </Form>
+          )}
+        </div>
+      ) : null}
 
       <div className="mt-6 rounded-2xl border border-slate-200 p-5">
         <h2 className="text-lg font-bold">

@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/collections.new";
 import { buttonClass } from "~/components/ui/button";
+import { PeopleField } from "~/components/checkout/collection-people";
 import { CopyLink } from "~/components/ui/copy-link";
 import { Field, FormMessage, TextAreaField } from "~/components/ui/form";
 import { fieldErrorsOf, formMessage } from "~/components/ui/form-error";
@@ -157,6 +158,7 @@ export default function NewCollectionRoute({ loaderData, actionData }: Route.Com
               />
               <span>Ask for each person's name, so you can see who has answered</span>
             </label>
+            <PeopleField defaultValue={typed?.people ?? ""} error={errors.people} />
             <Field
               label="Closes on"
               name="closes_on"

@@ -37,6 +37,8 @@ export const sizeCollections = pgTable(
     maxAnswers: integer("max_answers"),
     // The buyer's spares, by size, added to the answers when it closes.
     spares: jsonb("spares").$type<SizeCount[]>().notNull().default(sql`'[]'::jsonb`),
+    // Who should answer, as the buyer listed them: the tally says who has not yet.
+    people: jsonb("people").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     // Set when the buyer closes it and its split goes on the line.

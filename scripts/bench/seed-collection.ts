@@ -2,9 +2,10 @@
  * Run by size-collections.ts in a process of its own, after seed-users.ts and before the server
  * starts on the same data dir: gives the first seeded buyer a cart line of the running shorts, a
  * collection of sizes for it (docs/decisions/090-sizes-collected-by-link.md) and `answers`
- * answers through the link's own code, each with a name and a size as a respondent gives them,
- * then writes the collection's id, one JSON string, to the file named by the last argument.
- * DATA_DIR, AUTH_SECRET and BASE_URL come from the environment and must be the server's.
+ * answers through the link's own code, each with a name and a size as a respondent gives them
+ * (the buyer's list of who should answer has 20 more), then writes the collection's id, one JSON
+ * string, to the file named by the last argument. DATA_DIR, AUTH_SECRET and BASE_URL come from the
+ * environment and must be the server's.
  *
  *   tsx scripts/bench/seed-collection.ts <answers> <out.json>
  */
@@ -21,6 +22,8 @@ import { type AppContext, openAppContext } from "~/server/providers/app-context.
 
 /** The running shorts: a sized product every shop starts with. */
 const PRODUCT_ID = "15";
+/** People on the buyer's list who have not answered. */
+const AWAITED = 20;
 /** The buyer seed-users.ts signs up first. */
 const BUYER = "bench-buyer-0@bench.example";
 
@@ -58,6 +61,8 @@ async function main(ctx: AppContext) {
       askNames: true,
       closesOn: addDays(today, 14),
       maxAnswers: null,
+      // The team as the buyer listed it: everyone who answers, and a few who have not yet.
+      people: Array.from({ length: count + AWAITED }, (_, n) => `Runner ${n + 1}`),
     },
   });
   if (!started.ok) throw new Error(`the collection was refused: ${started.message}`);

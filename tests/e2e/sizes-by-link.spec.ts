@@ -38,9 +38,11 @@ test("a buyer collects sizes for running shorts by link, adds spares to the mini
 
   // A refusal keeps what was typed.
   await page.getByLabel("Message (optional)").fill("Shorts for race day: choose the size you run in.");
+  await page.getByLabel("Who should answer (optional)").fill("Ada\nGrace\nLinus\nMargaret");
   await page.getByRole("button", { name: "Open the collection" }).click();
   await expect(page.getByLabel("Title")).toHaveAccessibleDescription(/Give the collection a title/);
   await expect(page.getByLabel("Message (optional)")).toHaveValue("Shorts for race day: choose the size you run in.");
+  await expect(page.getByLabel("Who should answer (optional)")).toHaveValue("Ada\nGrace\nLinus\nMargaret");
   await page.getByLabel("Title").fill("Team kit for the 10k");
   await page.getByRole("button", { name: "Open the collection" }).click();
   const link = await page.getByLabel("The collection's link").inputValue();
@@ -76,6 +78,13 @@ test("a buyer collects sizes for running shorts by link, adds spares to the mini
   await expect(page.getByRole("status").filter({ hasText: "Answer removed." })).toBeVisible();
   await expect(answers.getByRole("listitem")).toHaveCount(3);
   for (const line of ["Ada: M", "Grace: S", "Linus: M"]) await expect(answers).toContainText(line);
+  // Who on the buyer's list has not answered; Margaret is away, and comes off the list.
+  await expect(page.getByTestId("collection-awaited")).toHaveText("1 of 4 on your list still to answer:");
+  await expect(page.getByRole("list", { name: "Still to answer" })).toHaveText("Margaret");
+  await page.getByLabel("Who should answer (optional)").fill("Ada\nGrace\nLinus");
+  await page.getByRole("button", { name: "Save the list" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your list is saved." })).toBeVisible();
+  await expect(page.getByTestId("collection-awaited")).toHaveText("Everyone on your list has answered.");
   await expect(page.getByTestId("collection-total")).toHaveText("3");
   await expect(page.getByTestId("collection-minimum")).toHaveText("47 more to reach the minimum of 50.");
   await expect(page.getByRole("button", { name: "Close and put these sizes on your cart line" })).toBeDisabled();

@@ -304,11 +304,18 @@ const TARGETS: Target[] = [
       ask_names: "yes",
       closes_on: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
       max_answers: "",
+      people: "Ada\nGrace",
     },
     odd: {
       title: [" ", "x".repeat(200)],
       closes_on: ["2026-02-30", "1e309", "__proto__", "2999-01-01"],
       max_answers: ["0", "-1", "1e309", "1001", "x"],
+      people: [
+        "x".repeat(81),
+        Array.from({ length: 1001 }, (_, i) => `P${i}`).join("\n"),
+        "x".repeat(10_001),
+        "__proto__\u0000",
+      ],
     },
   },
   {
@@ -316,9 +323,13 @@ const TARGETS: Target[] = [
     path: () => `/collections/${NOBODY}`,
     as: "buyer",
     kind: "form",
-    fields: { intent: "spares", spare_M: "2" },
+    fields: { intent: "spares", spare_M: "2", people: "Ada" },
     intent: "intent",
-    odd: { spare_M: ["-1", "1e309", "x", "2.5"], intent: ["__proto__", "close "] },
+    odd: {
+      spare_M: ["-1", "1e309", "x", "2.5"],
+      intent: ["__proto__", "close ", "people"],
+      people: ["x".repeat(81), "x".repeat(10_001)],
+    },
   },
   {
     route: "/collect/:token",

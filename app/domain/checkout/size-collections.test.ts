@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  awaitedPeople,
   closeRefusal,
   COLLECTION_LIMITS,
   COLLECTION_MESSAGES,
@@ -8,6 +9,7 @@ import {
   minimumMeter,
   parseAnswer,
   parseCollectionSettings,
+  parsePeople,
   parseSpares,
   splitWithSpares,
   tallyBySize,
@@ -21,6 +23,7 @@ const settings = (over: Partial<Record<string, string>> = {}) => ({
   ask_names: "yes",
   closes_on: "2026-12-08",
   max_answers: "",
+  people: "",
   ...over,
 });
 
@@ -34,6 +37,7 @@ describe("parseCollectionSettings", () => {
         askNames: true,
         closesOn: "2026-12-08",
         maxAnswers: 60,
+        people: [],
       },
     });
     const quiet = parseCollectionSettings(settings({ ask_names: "", message: "" }), today);
@@ -86,6 +90,58 @@ describe("parseCollectionSettings", () => {
   });
 });
 
+describe("who should answer", () => {
+  it("takes one name a line, tidied, without blank lines or a name listed twice in another case", () => {
+    expect(parsePeople("  Ada   Lovelace \r\n\nGrace Hopper\n ada lovelace\nLinus\n\n", true)).toEqual({
+      ok: true,
+      people: ["Ada Lovelace", "Grace Hopper", "Linus"],
+    });
+    expect(parsePeople("Ada\u0000Lovelace\t\u007fJr\nGrace", true)).toEqual({
+      ok: true,
+      people: ["Ada Lovelace Jr", "Grace"],
+    });
+    expect(parsePeople("", false)).toEqual({ ok: true, people: [] });
+    expect(parsePeople(" \n \n", false)).toEqual({ ok: true, people: [] });
+  });
+
+  it("refuses a list without names asked, a name over the limit, too many people or too long a list", () => {
+    expect(parsePeople("Ada", false)).toEqual({ ok: false, message: COLLECTION_MESSAGES.peopleNeedNames });
+    const long = "L".repeat(COLLECTION_LIMITS.name + 1);
+    expect(parsePeople(`Ada\n${long}`, true)).toEqual({ ok: false, message: COLLECTION_MESSAGES.personTooLong(long) });
+    expect(COLLECTION_MESSAGES.personTooLong(long)).toContain(`“${"L".repeat(20)}…”`);
+    expect(parsePeople("x".repeat(COLLECTION_LIMITS.name), true).ok).toBe(true);
+    const many = Array.from({ length: COLLECTION_LIMITS.people + 1 }, (_, i) => `P${i}`).join("\n");
+    expect(many.length).toBeLessThanOrEqual(COLLECTION_LIMITS.peopleText);
+    expect(parsePeople(many, true)).toEqual({ ok: false, message: COLLECTION_MESSAGES.tooManyPeople });
+    const most = Array.from({ length: COLLECTION_LIMITS.people }, (_, i) => `P${i}`).join("\n");
+    expect(parsePeople(most, true)).toMatchObject({ ok: true });
+    expect(parsePeople("x".repeat(COLLECTION_LIMITS.peopleText + 1), true)).toEqual({
+      ok: false,
+      message: COLLECTION_MESSAGES.peopleTooLong,
+    });
+  });
+
+  it("is part of the settings, and a refused list is given back as typed", () => {
+    const parsed = parseCollectionSettings(settings({ people: "Ada\nGrace" }), today);
+    expect(parsed.ok && parsed.data.people).toEqual(["Ada", "Grace"]);
+    const refused = parseCollectionSettings(settings({ ask_names: "", people: "Ada\nGrace" }), today);
+    expect(refused).toEqual({
+      ok: false,
+      errors: { people: COLLECTION_MESSAGES.peopleNeedNames },
+      values: expect.objectContaining({ people: "Ada\nGrace", ask_names: "" }),
+    });
+  });
+
+  it("says who has not answered, in the list's order, matching names in any case and spacing", () => {
+    const people = ["Ada Lovelace", "Grace Hopper", "Linus", "Margaret"];
+    const answers = [{ name: "grace  hopper" }, { name: "ADA LOVELACE" }, { name: "Tess" }];
+    expect(awaitedPeople(people, answers)).toEqual(["Linus", "Margaret"]);
+    expect(awaitedPeople(people, [])).toEqual(people);
+    expect(awaitedPeople([], answers)).toEqual([]);
+    expect(awaitedPeople(["Ｌｉｎｕｓ"], [{ name: "linus" }])).toEqual([]);
+  });
+});
+
 describe("parseAnswer", () => {
   it("takes one of the product's sizes, and the name only when asked", () => {
     expect(parseAnswer({ size: " M ", name: " Ada " }, { sizes: SIZES, names: true })).toEqual({
@@ -96,6 +152,12 @@ describe("parseAnswer", () => {
       ok: true,
       data: { size: "XL", name: "" },
     });
+    // A name is one line of text: no NUL (which no stored text may hold), tab or line break.
+    expect(parseAnswer({ size: "M", name: "Ada\u0000\r\n  Lovelace\t" }, { sizes: SIZES, names: true })).toEqual({
+      ok: true,
+      data: { size: "M", name: "Ada Lovelace" },
+    });
+    expect(parseAnswer({ size: "M", name: "\u0000\t" }, { sizes: SIZES, names: true }).ok).toBe(false);
   });
 
   it("refuses a size the product is not made in, and a missing or long name when asked", () => {

@@ -20,6 +20,9 @@ export const COLLECTION_LIMITS = {
   days: 60,
   /** The most spares of one size. */
   spares: 10_000,
+  /** The most people the buyer may list as those who should answer, and the list's length as typed. */
+  people: 1000,
+  peopleText: 10_000,
 } as const;
 
 /** How many collections (and new links) one buyer may make in an hour. */
@@ -31,7 +34,7 @@ export const COLLECT_HITS_PER_ADDRESS = 120;
 /** How many answers and changes one link takes in an hour, from every address together. */
 export const ANSWERS_PER_LINK_PER_HOUR = 600;
 
-export const COLLECTION_FIELDS = ["title", "message", "ask_names", "closes_on", "max_answers"] as const;
+export const COLLECTION_FIELDS = ["title", "message", "ask_names", "closes_on", "max_answers", "people"] as const;
 export type CollectionField = (typeof COLLECTION_FIELDS)[number];
 
 export const ANSWER_FIELDS = ["size", "name"] as const;
@@ -43,6 +46,7 @@ const COLLECTION_MAX_LENGTHS: Readonly<Record<CollectionField, number>> = {
   ask_names: 3,
   closes_on: 10,
   max_answers: 5,
+  people: COLLECTION_LIMITS.peopleText,
 };
 const ANSWER_MAX_LENGTHS: Readonly<Record<AnswerField, number>> = { size: 20, name: COLLECTION_LIMITS.name };
 
@@ -53,6 +57,8 @@ export type CollectionSettings = {
   closesOn: IsoDate;
   /** The most answers the buyer wants; null takes answers up to COLLECTION_LIMITS.answers. */
   maxAnswers: number | null;
+  /** Who should answer, as the buyer listed them; the tally says who has not yet (needs askNames). */
+  people: string[];
 };
 
 export type CollectionAnswer = { size: string; name: string };
@@ -86,6 +92,11 @@ export const COLLECTION_MESSAGES = {
   linkBusy: "This link is taking a lot of answers right now. Please try again in a few minutes.",
   answerGone: "That answer has already been removed.",
   closedAlready: "This collection is closed: its sizes are on your cart line.",
+  tooManyPeople: `List at most ${COLLECTION_LIMITS.people.toLocaleString("en-GB")} people, one per line.`,
+  peopleTooLong: `Keep the list under ${COLLECTION_LIMITS.peopleText.toLocaleString("en-GB")} characters.`,
+  personTooLong: (name: string) =>
+    `Keep each name under ${COLLECTION_LIMITS.name} characters: “${name.slice(0, 20)}…” is longer.`,
+  peopleNeedNames: "Ask for names too, so we can tell you who has answered.",
 } as const;
 
 /** Why a link takes no more answers, in words for whoever opened it; null while it does. */
@@ -141,13 +152,56 @@ export function parseCollectionSettings(
   if (maxAnswers !== null && !(maxAnswers >= 1 && maxAnswers <= COLLECTION_LIMITS.answers)) {
     errors.max_answers = COLLECTION_MESSAGES.maxAnswers;
   }
-  if (Object.keys(errors).length > 0) {
+  const askNames = values.ask_names === "yes";
+  const people = parsePeople(values.people, askNames);
+  if (!people.ok) errors.people = people.message;
+  if (Object.keys(errors).length > 0 || !people.ok) {
     return { ok: false, errors, values: refillValues(COLLECTION_FIELDS, COLLECTION_MAX_LENGTHS, values) };
   }
   return {
     ok: true,
-    data: { title, message, askNames: values.ask_names === "yes", closesOn: closesOn as IsoDate, maxAnswers },
+    data: { title, message, askNames, closesOn: closesOn as IsoDate, maxAnswers, people: people.people },
   };
+}
+
+/**
+ * A name as typed, on one line: control characters (a NUL, which no stored text may hold, a tab, a
+ * line break) are spaces, runs of spaces one.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
+const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f\s]+/g, " ").trim();
+
+/** A name as answers are matched to the list by: any case, any spacing, any width of character. */
+const personKey = (name: string) => name.normalize("NFKC").replace(/\s+/g, " ").trim().toLocaleLowerCase("en-GB");
+
+/**
+ * The people the buyer listed as those who should answer, one per line: each trimmed, blank lines
+ * dropped, a name listed twice kept once. Only with names asked for, since an answer is matched to
+ * the list by its name.
+ */
+export function parsePeople(
+  text: string,
+  askNames: boolean,
+): { ok: true; people: string[] } | { ok: false; message: string } {
+  if (text.length > COLLECTION_LIMITS.peopleText) return { ok: false, message: COLLECTION_MESSAGES.peopleTooLong };
+  const people: string[] = [];
+  const seen = new Set<string>();
+  for (const line of text.split(/\r?\n/)) {
+    const name = oneLine(line);
+    if (name === "" || seen.has(personKey(name))) continue;
+    if (name.length > COLLECTION_LIMITS.name) return { ok: false, message: COLLECTION_MESSAGES.personTooLong(name) };
+    seen.add(personKey(name));
+    people.push(name);
+  }
+  if (people.length > COLLECTION_LIMITS.people) return { ok: false, message: COLLECTION_MESSAGES.tooManyPeople };
+  if (people.length > 0 && !askNames) return { ok: false, message: COLLECTION_MESSAGES.peopleNeedNames };
+  return { ok: true, people };
+}
+
+/** Who on the list has not answered yet, in the list's order: an answer counts by its name, in any case. */
+export function awaitedPeople(people: readonly string[], answers: readonly { name: string }[]): string[] {
+  const answered = new Set(answers.map((answer) => personKey(answer.name)));
+  return people.filter((person) => !answered.has(personKey(person)));
 }
 
 /** A person's answer: one of the product's sizes, and their name when the buyer asked for it. */
@@ -158,7 +212,7 @@ export function parseAnswer(
   const errors: Partial<Record<AnswerField, string>> = {};
   const size = values.size.trim();
   if (!ask.sizes.includes(size)) errors.size = COLLECTION_MESSAGES.size(ask.sizes);
-  const name = values.name.trim();
+  const name = oneLine(values.name);
   if (ask.names && !name) errors.name = COLLECTION_MESSAGES.name;
   else if (name.length > COLLECTION_LIMITS.name) errors.name = COLLECTION_MESSAGES.nameTooLong;
   if (Object.keys(errors).length > 0) {

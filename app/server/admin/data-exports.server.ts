@@ -260,7 +260,8 @@ async function personFiles(db: Database, userId: string): Promise<{ files: Files
       .where(
         phone ? or(eq(smsSignups.userId, userId), eq(smsSignups.phoneE164, phone)) : eq(smsSignups.userId, userId),
       ),
-    // Sizes the person collected by link (decision 090): what they set, not the people who answered.
+    // Sizes the person collected by link (decision 090): what they set (their list of who should
+    // answer included), not what the people who answered gave.
     db
       .select({
         title: sizeCollections.title,
@@ -268,6 +269,7 @@ async function personFiles(db: Database, userId: string): Promise<{ files: Files
         productId: sizeCollections.productId,
         closesOn: sizeCollections.closesOn,
         spares: sizeCollections.spares,
+        people: sizeCollections.people,
         createdAt: sizeCollections.createdAt,
         closedAt: sizeCollections.closedAt,
       })

@@ -4,6 +4,7 @@ import { cartItems, rateLimits, sizeCollectionAnswers, sizeCollections } from "#
 import type { CollectionSettings } from "~/domain/checkout/size-collections";
 import {
   COLLECT_HITS_PER_ADDRESS,
+  COLLECTION_LIMITS,
   COLLECTION_MESSAGES,
   COLLECTION_PAGE_HITS_PER_MINUTE,
   COLLECTIONS_PER_HOUR,
@@ -26,6 +27,7 @@ import {
   openCollectionsOfLines,
   removeAnswer,
   replaceLink,
+  savePeople,
   saveSpares,
   startCollection,
 } from "./size-collections.server";
@@ -41,6 +43,7 @@ const SETTINGS: CollectionSettings = {
   askNames: true,
   closesOn: "2026-12-08",
   maxAnswers: null,
+  people: [],
 };
 
 let alice: { userId: string; cookie: string };
@@ -247,6 +250,54 @@ describe("the buyer's tally", () => {
     expect(await removeAnswer(handle.db, { userId: alice.userId, id, answerId: first })).toEqual({ ok: true });
     expect(await removeAnswer(handle.db, { userId: alice.userId, id, answerId: first })).toMatchObject({ status: 404 });
     expect(await handle.db.select().from(sizeCollectionAnswers)).toHaveLength(3);
+  });
+
+  it("says who on the buyer's list has not answered, a list only the buyer changes, and only while open", async () => {
+    const { token, id } = await aliceCollection({ people: ["Ada Lovelace", "Grace Hopper", "Linus"] });
+    await answer(token, "M", "grace hopper");
+    await answer(token, "L", "Tess");
+    const awaited = async () => {
+      const tally = await collectionTally(handle.db, { userId: alice.userId, id, today });
+      if (!tally.ok) throw new Error(tally.message);
+      return tally.value.awaited;
+    };
+    expect(await awaited()).toEqual(["Ada Lovelace", "Linus"]);
+    expect(await savePeople(handle.db, { userId: bob.userId, id, people: [] })).toMatchObject({ status: 404 });
+    expect(await savePeople(handle.db, { userId: alice.userId, id: "not-a-uuid", people: [] })).toMatchObject({
+      status: 404,
+    });
+    expect(await savePeople(handle.db, { userId: alice.userId, id, people: ["Linus", "Margaret"] })).toEqual({
+      ok: true,
+    });
+    expect(await awaited()).toEqual(["Linus", "Margaret"]);
+
+    // Through the tally's form: a refused list is given back as typed, a good one saved.
+    const post = async (people: string) =>
+      answerOf(tallyAction, {
+        request: siteRequest(`/collections/${id}`, { cookie: alice.cookie, form: { intent: "people", people } }),
+        params: { id },
+        ctx: ctx(),
+      });
+    const long = "L".repeat(COLLECTION_LIMITS.name + 1);
+    expect(await post(`Ada\n${long}`)).toMatchObject({
+      status: 400,
+      body: { error: { message: COLLECTION_MESSAGES.personTooLong(long) }, typed: { people: `Ada\n${long}` } },
+    });
+    expect(await post("Ada Lovelace\n\nada lovelace\nTess")).toMatchObject({ status: 200 });
+    expect(await awaited()).toEqual(["Ada Lovelace"]);
+    await saveSpares(handle.db, { userId: alice.userId, id, spares: [{ size: "M", count: 60 }] });
+    expect(await closeCollection(ctx(), { userId: alice.userId, id, now })).toMatchObject({ ok: true });
+    expect(await savePeople(handle.db, { userId: alice.userId, id, people: [] })).toMatchObject({ status: 404 });
+  });
+
+  it("refuses a list on a collection that does not ask for names", async () => {
+    const { id } = await aliceCollection({ askNames: false });
+    const refused = await answerOf(tallyAction, {
+      request: siteRequest(`/collections/${id}`, { cookie: alice.cookie, form: { intent: "people", people: "Ada" } }),
+      params: { id },
+      ctx: ctx(),
+    });
+    expect(refused).toMatchObject({ status: 400, body: { error: { message: COLLECTION_MESSAGES.peopleNeedNames } } });
   });
 
   it("tells the cart each open collection of the buyer's lines and how many answered, and none of another's", async () => {

@@ -16,6 +16,7 @@ import { isUuid } from "~/domain/core/ids";
 import { type FormValues, valuesFrom } from "~/domain/core/form-rules";
 import {
   ANSWER_FIELDS,
+  awaitedPeople,
   type AnswerField,
   ANSWERS_PER_LINK_PER_HOUR,
   COLLECT_HITS_PER_ADDRESS,
@@ -141,7 +142,7 @@ export async function startCollection(
   const limited = await countNewLink(db, input.userId);
   if (limited) return limited;
   const token = newToken();
-  const { title, message, askNames, closesOn, maxAnswers } = input.settings;
+  const { title, message, askNames, closesOn, maxAnswers, people } = input.settings;
   // Two tabs starting one at once: the open line's unique index lets one in.
   const [row] = await db
     .insert(sizeCollections)
@@ -154,6 +155,7 @@ export async function startCollection(
       askNames,
       closesOn,
       maxAnswers,
+      people,
       tokenHash: hashToken(token),
     })
     .onConflictDoNothing()
@@ -174,13 +176,18 @@ async function ownCollection(db: Database, { userId, id }: { userId: string; id:
 }
 
 export type TallyView = {
-  collection: Pick<Collection, "id" | "title" | "message" | "askNames" | "closesOn" | "maxAnswers" | "closedAt"> & {
+  collection: Pick<
+    Collection,
+    "id" | "title" | "message" | "askNames" | "closesOn" | "maxAnswers" | "closedAt" | "people"
+  > & {
     cartItemId: string;
   };
   product: Product | null;
   /** The line is still in the cart: closing can put the split on it. */
   lineInCart: boolean;
   answers: { id: string; size: string; name: string; at: Date }[];
+  /** Who on the buyer's list has not answered yet. */
+  awaited: string[];
   tally: SizeCount[];
   spares: SizeCount[];
   split: SizeCount[];
@@ -224,6 +231,7 @@ export async function collectionTally(
       product,
       lineInCart: line !== undefined,
       answers,
+      awaited: awaitedPeople(collection.people, answers),
       tally,
       spares: collection.spares,
       split,
@@ -254,20 +262,30 @@ export async function openCollectionsOfLines(
   return new Map(rows.map((row) => [row.lineId, { id: row.id, answers: row.answers }]));
 }
 
-/** The buyer's spares, saved as typed (already checked against the product's sizes). */
-export async function saveSpares(
+/** Changes an open collection of the buyer's; not found once it is closed, or when it is someone else's. */
+async function updateOpenCollection(
   db: Database,
-  input: { userId: string; id: string; spares: SizeCount[] },
+  input: { userId: string; id: string },
+  set: Partial<Pick<typeof sizeCollections.$inferInsert, "spares" | "people">>,
 ): Promise<{ ok: true } | Failure> {
+  if (!isUuid(input.id)) return collectionNotFound();
   const [row] = await db
     .update(sizeCollections)
-    .set({ spares: input.spares })
+    .set(set)
     .where(
       and(eq(sizeCollections.id, input.id), eq(sizeCollections.userId, input.userId), isNull(sizeCollections.closedAt)),
     )
     .returning({ id: sizeCollections.id });
   return row ? { ok: true } : collectionNotFound();
 }
+
+/** The buyer's spares, saved as typed (already checked against the product's sizes). */
+export const saveSpares = (db: Database, input: { userId: string; id: string; spares: SizeCount[] }) =>
+  updateOpenCollection(db, input, { spares: input.spares });
+
+/** Who should answer, as the buyer listed them (already parsed: parsePeople). */
+export const savePeople = (db: Database, input: { userId: string; id: string; people: string[] }) =>
+  updateOpenCollection(db, input, { people: input.people });
 
 /** Takes an answer out of the tally (its link to change it stops working with it). */
 export async function removeAnswer(

@@ -1,4 +1,5 @@
 import { IMPORT_LIMITS } from "~/domain/catalogue/catalogue-import";
+import { COLLECTION_LIMITS } from "~/domain/checkout/size-collections";
 import { describe, expect, it } from "vitest";
 import { ARTWORK_MAX_BYTES } from "~/domain/artwork/artwork-rules";
 import { PROBLEM_LIMITS } from "~/domain/orders/problem-reports";
@@ -73,16 +74,20 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/admin/orders/3f1c")).toBeGreaterThan(1024 * 1024);
   });
 
-  it("keeps a new collection of sizes to 16 kB, its tally's forms and the link's answers to 4 kB (decision 090)", () => {
-    for (const path of ["/collections/new", "/collections/new.data"]) expect(bodyLimitFor(path), path).toBe(16 * 1024);
-    for (const path of [
-      "/collections/3f1c",
-      "/collections/3f1c.data",
-      "/collect/abc",
-      "/collect/abc.data",
-      "/collect/abc/answer/def",
-      "/collect/abc/answer/def.data",
-    ])
+  it("keeps a new collection of sizes and its tally's forms to 100 kB, the link's answers to 4 kB (decision 090)", () => {
+    for (const path of ["/collections/new", "/collections/new.data", "/collections/3f1c", "/collections/3f1c.data"])
+      expect(bodyLimitFor(path), path).toBe(100 * 1024);
+    // Every field at its most, each character one that UTF-8 writes in three bytes and a form in nine.
+    const fullest = new URLSearchParams({
+      title: "€".repeat(COLLECTION_LIMITS.title),
+      message: "€".repeat(COLLECTION_LIMITS.message),
+      ask_names: "yes",
+      closes_on: "2026-12-31",
+      max_answers: "1000",
+      people: "€".repeat(COLLECTION_LIMITS.peopleText),
+    }).toString();
+    expect(fullest.length).toBeLessThanOrEqual(bodyLimitFor("/collections/new"));
+    for (const path of ["/collect/abc", "/collect/abc.data", "/collect/abc/answer/def", "/collect/abc/answer/def.data"])
       expect(bodyLimitFor(path), path).toBe(4 * 1024);
   });
 

@@ -115,10 +115,11 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   { path: /^\/admin(\.data)?$/, bytes: 4 * 1024 },
   // Asking for a copy of one's data, and deleting one's account: an intent, or a password and a box (decision 084).
   { path: /^\/account\/(data|delete)(\.data)?$/, bytes: 4 * 1024 },
-  // Sizes collected by link (decision 090): a collection's title of 120 characters and message of
-  // 1,000, encoded; the tally's spares of each size or an answer's id; and a person's size and name of 80.
-  { path: /^\/collections\/new(\.data)?$/, bytes: 16 * 1024 },
-  { path: /^\/collections\/[^/]+(\.data)?$/, bytes: 4 * 1024 },
+  // Sizes collected by link (decision 090): a collection's title of 120 characters, message of
+  // 1,000 and list of who should answer of 10,000, every one of them a three-byte character that
+  // encodes to nine (about 100,200 bytes at most), or the tally's same list, spares of each size or
+  // an answer's id; and a person's size and name of 80.
+  { path: /^\/collections\/[^/]+(\.data)?$/, bytes: 100 * 1024 },
   { path: /^\/collect\/[^/]+(\/answer\/[^/]+)?(\.data)?$/, bytes: 4 * 1024 },
   // Applying to pay on account: six short answers and a box (decision 085).
   { path: /^\/account\/credit(\.data)?$/, bytes: 4 * 1024 },

@@ -1,0 +1,1 @@
+ALTER TABLE "size_collections" ADD COLUMN "people" jsonb DEFAULT '[]'::jsonb NOT NULL;
