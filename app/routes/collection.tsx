@@ -9,9 +9,12 @@ import { UnitPrice } from "~/components/ui/price";
 import { formatDisplayDate, formatLondonDateTime, londonToday } from "~/domain/core/dates";
 import { stepHref } from "~/domain/checkout/steps";
 import { minimumMeter, parsePeople, parseSpares, spareField } from "~/domain/checkout/size-collections";
+import { needByAdvice } from "~/domain/checkout/collection-need-by";
+import { planNeedBy, readIsoDate } from "~/domain/fulfilment/need-by";
 import { unitPricePence } from "~/domain/pricing/pricing";
 import { sizesTotal } from "~/domain/pricing/sizes";
 import { appContextOf, dbOf, nowOf, requireSessionInfo } from "~/server/accounts/request-context.server";
+import { savedNeedBy } from "~/server/checkout/checkout.server";
 import {
   closeCollection,
   collectionTally,
@@ -39,6 +42,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { collection, product, answers, awaited, tally, spares, split, lineInCart, linkClosed, closeRefused } =
     tallied.value;
   const total = sizesTotal(split);
+  // The cart's need-by date, as its planner saved it: when to close and pay to make it.
+  const needBy =
+    collection.closedAt === null && product
+      ? readIsoDate((await savedNeedBy(dbOf(context), session.user.id)) ?? "")
+      : null;
   return data(
     {
       collection: {
@@ -63,6 +71,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       lineInCart,
       linkClosed,
       closeRefused,
+      needByAdvice:
+        needBy && product
+          ? needByAdvice(planNeedBy({ products: [product], needBy, now: nowOf(context) }), collection.closesOn)
+          : null,
     },
     { headers: PRIVATE },
   );
@@ -291,6 +303,22 @@ export default function CollectionRoute({ loaderData, actionData }: Route.Compon
             At {Math.max(total, product?.moq ?? 0).toLocaleString("en-GB")}: <UnitPrice pence={unitPence} /> each.
           </p>
         ) : null}
+        {loaderData.needByAdvice ? (
+          <p
+            className={`mt-2 text-sm ${loaderData.needByAdvice.tone === "warning" ? "font-semibold text-amber-800" : ""}`}
+            data-testid="collection-need-by"
+          >
+            {loaderData.needByAdvice.text}
+          </p>
+        ) : collection.closed ? null : (
+          <p className="mt-2 text-sm text-muted" data-testid="collection-need-by">
+            Need them by a date?{" "}
+            <Link to="/cart" className="underline">
+              Set it on your cart
+            </Link>{" "}
+            and we'll tell you here when to close.
+          </p>
+        )}
         {collection.closed ? null : (
           <Form method="post" className="mt-4">
             {loaderData.closeRefused ? (

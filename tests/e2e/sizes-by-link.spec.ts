@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { addDays, formatDisplayDate, londonToday } from "../../app/domain/core/dates";
 import { axeViolations } from "./support/axe";
 import { addToCart } from "./support/checkout";
 import { expect, test } from "./support/fixtures";
@@ -73,6 +74,9 @@ test("a buyer collects sizes for running shorts by link, adds spares to the mini
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole("link", { name: "See the answers" }).click();
   const answers = page.getByRole("list", { name: "Answers" });
+  await expect(page.getByTestId("collection-need-by")).toHaveText(
+    "Need them by a date? Set it on your cart and we'll tell you here when to close.",
+  );
   await expect(answers.getByRole("listitem")).toHaveCount(4);
   await page.getByRole("button", { name: "Remove Tess's answer" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Answer removed." })).toBeVisible();
@@ -96,9 +100,19 @@ test("a buyer collects sizes for running shorts by link, adds spares to the mini
   await expect(page.getByTestId("collection-minimum")).toHaveText("50 in all: the minimum of 50 is reached.");
   await axeCleanAtBothWidths(page, "the tally");
 
-  // The cart line says where its sizes come from.
+  // The cart line says where its sizes come from; a need-by date saved on the cart tells the tally when to close.
   await page.goto("/cart");
+  const needBy = addDays(londonToday(new Date()), 60);
+  const planner = page.getByRole("region", { name: "Need it by a date?" });
+  await planner.getByLabel("Need it by").fill(needBy);
+  await planner.getByRole("button", { name: "Plan my dates" }).click();
+  await planner.getByRole("button", { name: "Save this date for checkout" }).click();
+  await expect(planner.getByRole("status")).toContainText("Saved for your checkout");
   await page.getByRole("link", { name: "Sizes by link: 3 answers" }).click();
+  await expect(page.getByTestId("collection-need-by")).toContainText(
+    `Your cart needs these by ${formatDisplayDate(needBy)}: close and pay by `,
+  );
+  await expect(page.getByTestId("collection-need-by")).toContainText("for Standard Shipping");
 
   // Closing puts the split on the line and opens its step 2 with it.
   await page.getByRole("button", { name: "Close and put these sizes on your cart line" }).click();

@@ -8,7 +8,7 @@ import { SHIPPING_METHOD_IDS, SHIPPING_METHODS, type ShippingMethod } from "../p
 import { addDays, formatDisplayDate, type IsoDate, londonToday } from "../core/dates";
 import { type DeliveryTimes, deliveryOffsetDays, STANDARD_EXTRA_TRANSIT_DAYS } from "./delivery";
 import { earliestDelivery as earliest } from "./earliest-delivery";
-import { proofDueDate } from "./orders";
+import { PROOF_WORKING_DAYS, proofDueDate } from "./orders";
 import { addWorkingDays, isWorkingDay, subtractWorkingDays } from "../core/working-days";
 
 /** A need-by date further ahead than this is a typing slip, not a plan. */
@@ -119,6 +119,12 @@ export function planNeedBy(input: { products: readonly DeliveryTimes[]; needBy: 
       };
   return { needBy: input.needBy, earliestApproval, methods, tooTight };
 }
+
+/**
+ * The last day to pay for a proof approved by `approveBy`: the proof arrives at the latest
+ * PROOF_WORKING_DAYS working days after payment (B-3), and it is approved no earlier.
+ */
+export const payByDate = (approveBy: IsoDate): IsoDate => subtractWorkingDays(approveBy, PROOF_WORKING_DAYS);
 
 /** Working days from `from` to `to`, `to` counted and `from` not; 0 when `to` is not after `from`. */
 export function workingDaysUntil(from: IsoDate, to: IsoDate): number {

@@ -121,8 +121,15 @@ export async function loadCheckout({ request, context }: RequestArgs) {
       ? (d.lineId ?? line.id) === line.id && d.productId === line.productId
       : !productId || d.productId === productId;
   if (linked && owned(linked)) draft = view(linked);
-  const lead = lines[leadLineIndex(lines.map(stateOf))]?.draft ?? null;
-  return { session, shelf, cart, lines, line, draft, checkout: lines.length > 0 ? lead : draft };
+  return { session, shelf, cart, lines, line, draft, checkout: lines.length > 0 ? leadDraft(lines) : draft };
+}
+
+/** The draft that carries the cart's checkout: the lead line's (leadLineIndex). */
+const leadDraft = (lines: CheckoutLine[]) => lines[leadLineIndex(lines.map(stateOf))]?.draft ?? null;
+
+/** The need-by date saved for the cart's checkout (on the cart or the Shipping step), or null. */
+export async function savedNeedBy(db: Database, userId: string): Promise<string | null> {
+  return leadDraft(await readCartLines(db, userId))?.data.shipping.need_by ?? null;
 }
 
 /**
