@@ -18,7 +18,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { postgresBinDir, startPostgres } from "./postgres";
-import { startServer } from "./server";
+import { afterNightlyBackup, startServer } from "./server";
 import type { Row } from "./table";
 
 /** How many products the shop holds: the scale the catalogue's targets are set at. */
@@ -119,19 +119,27 @@ function seedCatalogue(dataDir: string, databaseUrl: string): Promise<string> {
 type Shop = { url: string; stop(): Promise<void> };
 
 /** The build on `dataDir` (and `databaseUrl`), as the bench's proxy sees it. */
-function startShop(options: {
+async function startShop(options: {
   buildDir: string;
   dataDir: string;
   databaseUrl: string;
   processes: number;
 }): Promise<Shop> {
-  return startServer({
+  const shop = await startServer({
     buildDir: options.buildDir,
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
     env: { TRUST_PROXY: "127.0.0.1", WEB_CONCURRENCY: String(options.processes) },
     readyPath: "/healthz",
   });
+  try {
+    const waited = await afterNightlyBackup(options.dataDir);
+    if (waited > 0) log(`waited ${(waited / 1000).toFixed(1)} s for the fresh shop's nightly backup`);
+  } catch (error) {
+    await shop.stop();
+    throw error;
+  }
+  return shop;
 }
 
 /** A fresh data dir for `work`, removed afterwards. */

@@ -4,7 +4,9 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
+import { existsSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { nightlyBackupDue } from "~/domain/core/backups";
 
 export interface RunningServer {
   url: string;
@@ -121,4 +123,23 @@ export async function startServer(options: {
   child.stderr?.off("data", keep).resume();
   output = "";
   return { url, port, child, stop: () => stopChild(child) };
+}
+
+/**
+ * Resolves once a shop just started on `dataDir` has made its nightly backup, when one is due: a
+ * fresh shop started after 02:00 London makes the day's at once, and on PGlite the backup holds the
+ * database for seconds (the `backup` section measures it). A bench of steady-state pages waits for
+ * it, so that one row does not take the night's stall for a page's latency. Resolves with the wait.
+ */
+export async function afterNightlyBackup(dataDir: string, timeoutMs = 120_000): Promise<number> {
+  if (!nightlyBackupDue(null, new Date())) return 0;
+  const dir = join(dataDir, "backups");
+  const started = performance.now();
+  // An archive is written under a hidden name and renamed when whole (backup-runs.server.ts).
+  const made = () => existsSync(dir) && readdirSync(dir).some((name) => /^swag-backup-.*\.tar$/.test(name));
+  while (!made()) {
+    if (performance.now() - started > timeoutMs) throw new Error(`no nightly backup in ${dir} within ${timeoutMs} ms`);
+    await new Promise((next) => setTimeout(next, 100));
+  }
+  return performance.now() - started;
 }
