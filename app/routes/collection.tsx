@@ -10,7 +10,7 @@ import { formatDisplayDate, formatLondonDateTime, londonToday } from "~/domain/c
 import { stepHref } from "~/domain/checkout/steps";
 import { minimumMeter, parsePeople, parseSpares, spareField } from "~/domain/checkout/size-collections";
 import { needByAdvice } from "~/domain/checkout/collection-need-by";
-import { planNeedBy, readIsoDate } from "~/domain/fulfilment/need-by";
+import { planNeedBy } from "~/domain/fulfilment/need-by";
 import { unitPricePence } from "~/domain/pricing/pricing";
 import { sizesTotal } from "~/domain/pricing/sizes";
 import { appContextOf, dbOf, nowOf, requireSessionInfo } from "~/server/accounts/request-context.server";
@@ -43,10 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     tallied.value;
   const total = sizesTotal(split);
   // The cart's need-by date, as its planner saved it: when to close and pay to make it.
-  const needBy =
-    collection.closedAt === null && product
-      ? readIsoDate((await savedNeedBy(dbOf(context), session.user.id)) ?? "")
-      : null;
+  const needBy = collection.closedAt === null && product ? await savedNeedBy(dbOf(context), session.user.id) : null;
   return data(
     {
       collection: {

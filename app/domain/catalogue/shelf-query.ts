@@ -6,6 +6,7 @@
  * a hand-edited link still shows products.
  */
 import { BRANDING_METHOD_IDS, type BrandingMethod } from "../pricing/checkout";
+import { oneLine } from "../core/one-line";
 import { oneOf } from "../core/one-of";
 import { parseSort, type ProductSort } from "../pricing/catalogue-rules";
 import { poundsToPence } from "../core/money";
@@ -48,13 +49,7 @@ const whole = (value: string | null) => (value !== null && WHOLE.test(value.trim
  * A search as the database reads it: control characters (a NUL, which no text may hold, a tab, a
  * line break) are spaces, runs of spaces one, and it is cut to CATALOGUE_SEARCH_MAX characters.
  */
-export const searchText = (raw: string): string =>
-  raw
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
-    .replace(/[\u0000-\u001f\u007f]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, CATALOGUE_SEARCH_MAX);
+export const searchText = (raw: string): string => oneLine(raw).slice(0, CATALOGUE_SEARCH_MAX);
 
 /** The listing's query in `?search=…&sort=…&page=…&colour=…&method=…&moq=…&lead=…&qty=…&price=…`. */
 export function parseShelfQuery(params: URLSearchParams): ShelfQuery {

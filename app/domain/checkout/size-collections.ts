@@ -8,6 +8,7 @@
  */
 import { addDays, formatDisplayDate, type IsoDate, londonToday } from "../core/dates";
 import { type FormParseResult, type FormValues, isCalendarDate, refillValues } from "../core/form-rules";
+import { oneLine } from "../core/one-line";
 import { type SizeBreakdown, type SizeCount, sizesTotal } from "../pricing/sizes";
 
 export const COLLECTION_LIMITS = {
@@ -163,13 +164,6 @@ export function parseCollectionSettings(
     data: { title, message, askNames, closesOn: closesOn as IsoDate, maxAnswers, people: people.people },
   };
 }
-
-/**
- * A name as typed, on one line: control characters (a NUL, which no stored text may hold, a tab, a
- * line break) are spaces, runs of spaces one.
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
-const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f\s]+/g, " ").trim();
 
 /** A name as answers are matched to the list by: any case, any spacing, any width of character. */
 const personKey = (name: string) => name.normalize("NFKC").replace(/\s+/g, " ").trim().toLocaleLowerCase("en-GB");

@@ -10,6 +10,8 @@ import {
   type SummaryLine,
 } from "~/domain/checkout/cart-checkout";
 import type { DraftData, DraftStatus, StepNumber } from "~/domain/checkout/draft";
+import type { IsoDate } from "~/domain/core/dates";
+import { readIsoDate } from "~/domain/fulfilment/need-by";
 import { buildInitialDraft } from "~/domain/checkout/draft-schemas";
 import { savedAddressesFor, withCheckoutPrefill } from "./checkout-prefill.server";
 import { getDraft, latestDraftsForLines, type DraftRecord } from "./drafts.server";
@@ -128,8 +130,8 @@ export async function loadCheckout({ request, context }: RequestArgs) {
 const leadDraft = (lines: CheckoutLine[]) => lines[leadLineIndex(lines.map(stateOf))]?.draft ?? null;
 
 /** The need-by date saved for the cart's checkout (on the cart or the Shipping step), or null. */
-export async function savedNeedBy(db: Database, userId: string): Promise<string | null> {
-  return leadDraft(await readCartLines(db, userId))?.data.shipping.need_by ?? null;
+export async function savedNeedBy(db: Database, userId: string): Promise<IsoDate | null> {
+  return readIsoDate(leadDraft(await readCartLines(db, userId))?.data.shipping.need_by ?? "");
 }
 
 /**
