@@ -38,10 +38,9 @@ import {
   DRAFT_MESSAGES,
   missingCustomisation,
   PREVIOUS_ORDER_REF_MESSAGE,
-  stepHref,
   type DraftData,
-  type StepNumber,
 } from "~/domain/checkout/draft";
+import { stepHref, type StepNumber } from "~/domain/checkout/steps";
 import { pricedLine } from "~/domain/checkout/draft-totals";
 import { sharedTierNote } from "~/domain/checkout/cart-rules";
 import { pricedLineTotal } from "~/domain/pricing/checkout";

@@ -23,11 +23,11 @@ import {
   missingShipping,
   prefillShipping,
   shippingErrors,
-  stepHref,
   vatPlace,
   type DraftData,
   type DraftShipping,
 } from "~/domain/checkout/draft";
+import { stepHref } from "~/domain/checkout/steps";
 import { type DraftStepData, loadDraftStep } from "~/server/checkout/checkout.server";
 
 const LABELS: Record<string, string> = {

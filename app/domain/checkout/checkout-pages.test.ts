@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isCheckoutPage } from "./checkout-pages";
-import { STEPS } from "./draft";
+import { STEPS } from "./steps";
 
 const at = (pathname: string, search = "") => isCheckoutPage({ pathname, search });
 

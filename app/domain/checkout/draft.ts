@@ -41,8 +41,6 @@ export const PREVIOUS_ORDER_REF_MESSAGE = "Enter the reference of the order you 
 export { phoneErrorMessage };
 export * from "../core/draft-base";
 export * from "./draft-totals";
-export * from "./steps";
-export { joinName, splitName };
 export type { IsoDate };
 export type * from "./draft-schemas";
 

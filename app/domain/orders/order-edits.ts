@@ -8,7 +8,8 @@
 import { z } from "zod";
 import type { Product } from "~/catalogue/types";
 import { addressLines } from "../pricing/checkout";
-import { joinName, missingShipping, shippingErrors } from "../checkout/draft";
+import { missingShipping, shippingErrors } from "../checkout/draft";
+import { joinName } from "../people/person-names";
 import { addressFields, type DraftShipping, type ShippingAddress } from "../checkout/draft-schemas";
 import type { FieldErrors } from "../core/field-errors";
 import type { OrderStatus } from "../fulfilment/orders";

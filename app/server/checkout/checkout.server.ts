@@ -9,7 +9,8 @@ import {
   type CheckoutLineState,
   type SummaryLine,
 } from "~/domain/checkout/cart-checkout";
-import type { DraftData, DraftStatus, StepNumber } from "~/domain/checkout/draft";
+import type { DraftData, DraftStatus } from "~/domain/checkout/draft";
+import type { StepNumber } from "~/domain/checkout/steps";
 import type { IsoDate } from "~/domain/core/dates";
 import { readIsoDate } from "~/domain/fulfilment/need-by";
 import { buildInitialDraft } from "~/domain/checkout/draft-schemas";

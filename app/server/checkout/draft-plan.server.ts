@@ -21,7 +21,6 @@ import {
   DRAFT_MESSAGES,
   checkoutTotals,
   type CheckoutLineQuantity,
-  joinName,
   leavesBillingCopy,
   storedTotals,
   vatPlace,
@@ -33,6 +32,7 @@ import {
   type ProofingPatch,
   type ShippingPatch,
 } from "~/domain/checkout/draft";
+import { joinName } from "~/domain/people/person-names";
 import {
   customisationPatchSchema,
   detailsPatchSchema,
