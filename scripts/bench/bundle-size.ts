@@ -42,7 +42,7 @@ export interface RouteBundle {
   /**
    * The same files as the server sends them (server.ts serves the build's precompressed copies):
    * the .br copy to a browser that accepts brotli, the .gz to one that accepts gzip, and a file the
-   * build did not compress (under about 1 kB) as it is.
+   * compression would not make smaller as it is.
    */
   jsServed: { brotli: number; gzip: number };
   /** The part of jsBytes the site shell fetches once the page has hydrated. */
