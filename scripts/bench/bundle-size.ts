@@ -68,9 +68,10 @@ export const STOREFRONT_BROTLI_BUDGET = 125 * KB;
 
 /**
  * What app/components/shell/site-shell.tsx fetches right after hydration on every page but the checkout's
- * (the SMS prompt's timer and the purchase notes), named as Rollup names their chunks.
+ * (the SMS prompt's button and timer), named as Rollup names their chunks. The purchase notes are not
+ * in it: their code is fetched 7 s after hydration, 3 s before the first note can show.
  */
-const AFTER_HYDRATION_CHUNKS = ["sms-prompt", "purchase-notifications"];
+const AFTER_HYDRATION_CHUNKS = ["sms-prompt"];
 
 /** The page's JS budget; staff pages have none. */
 export function jsBudgetFor(route: { urlPath: string; staff: boolean }): number | undefined {

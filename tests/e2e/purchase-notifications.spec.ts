@@ -11,6 +11,8 @@ test("with no paid orders there is never a purchase notification", async ({ page
   await page.clock.install();
   const feed = page.waitForResponse("**/api/recent-purchases");
   await page.goto("/");
+  await expect(page.getByRole("button", { name: "SMS updates" })).toBeVisible();
+  await page.clock.runFor(7_000);
   expect(await (await feed).json()).toEqual({ purchases: [] });
   await page.clock.runFor(300_000);
   await expect(page.getByText("Recent order", { exact: true })).toHaveCount(0);
@@ -37,12 +39,14 @@ test("each real order shows once, first after 10–30 s, then 30–90 s later, f
   await page.clock.pauseAt(new Date("2026-11-20T10:00:01Z"));
   const feed = page.waitForResponse("**/api/recent-purchases");
   await page.goto("/products");
-  await feed;
+  // Hydrated: the notes' code and feed are fetched 7 s on, 3 s before the first note.
   await expect(page.getByRole("button", { name: "SMS updates" })).toBeVisible();
+  await page.clock.runFor(7_000);
+  await feed;
   const first = page.getByText("A team in Yorkshire and the Humber ordered Custom Embroidered Cap 2 days ago.");
   const second = page.getByText("A team in the South West ordered Branded A5 Diary today.");
 
-  await page.clock.runFor(9_999);
+  await page.clock.runFor(2_999);
   await expect(first).toHaveCount(0);
   await page.clock.runFor(1);
   await expect(first).toBeVisible();
@@ -100,9 +104,10 @@ test("the cart, every checkout step and the payment's return show no note, no SM
   // A note on show when the buyer goes to the cart closes, and the prompt's button goes.
   const feed = page.waitForResponse("**/api/recent-purchases");
   await page.goto("/products");
-  await feed;
   await expect(smsButton).toBeVisible();
-  await page.clock.runFor(10_000);
+  await page.clock.runFor(7_000);
+  await feed;
+  await page.clock.runFor(3_000);
   await expect(first).toBeVisible();
   await page.getByRole("link", { name: "Cart, 1 item(s)" }).click();
   await expect(page.getByRole("heading", { name: "Shopping Cart" })).toBeVisible();

@@ -4,8 +4,8 @@ import { PURCHASE_NOTIFICATION } from "~/content/purchase-notes";
 import { useDismissToast, useToast } from "../ui/toast";
 
 /** R-TIME-05: the first note after 10–30 s, the next 30–90 s later; each shows for the toast's 5 s. */
-export const FIRST_NOTE_DELAY_MS = [10_000, 30_000] as const;
-export const NOTE_INTERVAL_MS = [30_000, 90_000] as const;
+const FIRST_NOTE_DELAY_MS = [10_000, 30_000] as const;
+const NOTE_INTERVAL_MS = [30_000, 90_000] as const;
 
 type Purchase = { region: string; product: string; daysAgo: number };
 
@@ -33,12 +33,24 @@ const noteOf = (p: Purchase) => PURCHASE_NOTIFICATION.describe(p.region, p.produ
  * again when someone signs in or out). No orders, no notes; each note shows at most once per visit,
  * so one order never looks like many. While `paused` (the checkout) none shows, and one on show
  * when the buyer arrives there is closed; the notes carry on, 30–90 s apart, after the checkout.
+ * `waitedMs` is how long the page waited before fetching this code: the first note's 10–30 s count
+ * from when that wait began, and afresh after a checkout that came before any note.
  */
-export function PurchaseNotifications({ paused, userId }: { paused: boolean; userId: string | null }) {
+export function PurchaseNotifications({
+  paused,
+  userId,
+  waitedMs,
+}: {
+  paused: boolean;
+  userId: string | null;
+  waitedMs: number;
+}) {
   const toast = useToast();
   const dismiss = useDismissToast();
   const [queue, setQueue] = useState<Purchase[]>([]);
   const shown = useRef(new Set<string>());
+  const [firstDueAtMount] = useState(() => Date.now() - waitedMs + between(FIRST_NOTE_DELAY_MS));
+  const firstDue = useRef<number | null>(firstDueAtMount);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -53,7 +65,10 @@ export function PurchaseNotifications({ paused, userId }: { paused: boolean; use
   }, [userId]);
 
   useEffect(() => {
-    if (paused) return;
+    if (paused) {
+      firstDue.current = null;
+      return;
+    }
     const waiting = queue.filter((p) => !shown.current.has(noteOf(p)));
     let timer: ReturnType<typeof setTimeout> | undefined;
     let onShow: number | undefined;
@@ -66,7 +81,11 @@ export function PurchaseNotifications({ paused, userId }: { paused: boolean; use
         next(between(NOTE_INTERVAL_MS));
       }, delay);
     };
-    next(between(shown.current.size === 0 ? FIRST_NOTE_DELAY_MS : NOTE_INTERVAL_MS));
+    if (shown.current.size > 0) next(between(NOTE_INTERVAL_MS));
+    else {
+      firstDue.current ??= Date.now() + between(FIRST_NOTE_DELAY_MS);
+      next(Math.max(0, firstDue.current - Date.now()));
+    }
     return () => {
       clearTimeout(timer);
       if (onShow !== undefined) dismiss(onShow);

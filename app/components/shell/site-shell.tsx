@@ -16,11 +16,12 @@ import { useFocusAfterNavigation } from "../ui/use-focus-after-navigation";
 import { useLoaded } from "../ui/use-loaded";
 import { useRootData } from "../ui/root-data";
 
-// Neither shows anything before the page is interactive (the prompt waits 23 s, the first note
-// 10 s), so their code is fetched once React has hydrated the page, off its critical path, and
-// only once the visitor is on a page that may show them.
+// Neither is needed to render the page, so their code is fetched off its critical path, and only
+// once the visitor is on a page that may show them: the SMS prompt's button once React has hydrated
+// the page; the notes' code and feed 3 s before the earliest a first note is due (10 s).
 const loadSmsPrompt = () => import("./sms-prompt");
 const loadPurchaseNotifications = () => import("./purchase-notifications");
+const NOTES_LOADED_AFTER_MS = 7_000;
 
 /** Banner, sticky header, page, footer: the frame of every page, error pages included. */
 export function SiteShell({ children }: { children: ReactNode }) {
@@ -29,7 +30,11 @@ export function SiteShell({ children }: { children: ReactNode }) {
   // (its 23 s start again afterwards); the notes pause, so none is repeated after it.
   const checkout = isCheckoutPage(useLocation());
   const SmsPrompt = useLoaded(loadSmsPrompt, !checkout)?.SmsPrompt;
-  const PurchaseNotifications = useLoaded(loadPurchaseNotifications, !checkout)?.PurchaseNotifications;
+  const PurchaseNotifications = useLoaded(
+    loadPurchaseNotifications,
+    !checkout,
+    NOTES_LOADED_AFTER_MS,
+  )?.PurchaseNotifications;
   useFocusAfterNavigation("main");
   return (
     <ToastProvider>
@@ -51,7 +56,9 @@ export function SiteShell({ children }: { children: ReactNode }) {
         {/* Page views, the SMS prompt and real recent-order notes, on every page but the checkout's. */}
         <PageViewTracker />
         {SmsPrompt && !checkout ? <SmsPrompt /> : null}
-        {PurchaseNotifications ? <PurchaseNotifications paused={checkout} userId={root?.user?.id ?? null} /> : null}
+        {PurchaseNotifications ? (
+          <PurchaseNotifications paused={checkout} userId={root?.user?.id ?? null} waitedMs={NOTES_LOADED_AFTER_MS} />
+        ) : null}
       </SignInProvider>
     </ToastProvider>
   );
