@@ -18,7 +18,6 @@ export const SMS_PROMPT = {
   submit: "Submit",
   // R-SMS-07: three full stops, as the spec writes it.
   submitting: "Submitting...",
-  openButton: "SMS updates",
   // R-ERR-03, exactly as the spec gives them. The same words serve every number, so they reveal
   // nothing about one already on the list; the consent text above the button says the phone is
   // asked once to reply YES (docs/decisions/034-sms-double-opt-in.md).

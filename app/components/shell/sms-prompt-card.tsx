@@ -7,10 +7,12 @@ import { isValidUkSmsPhone, ukPhoneToE164 } from "~/domain/people/contact-rules"
 import type { SmsSignedUpRecord } from "~/domain/people/sms-prompt-rules";
 import { CrossIcon } from "../ui/icons";
 import { buttonClass } from "../ui/button";
+import { useToast } from "../ui/toast";
 
 /**
  * The SMS sign-up card, mounted while open: closing unmounts it, which resets the form and abandons a
- * request still in flight (R-SMS-09). Success is reported only after the server stored the number.
+ * request still in flight (R-SMS-09). Success is reported only after the server stored the number,
+ * in a toast the card shows before the prompt closes it.
  */
 export default function SmsPromptCard(props: {
   openedByItself: boolean;
@@ -19,6 +21,7 @@ export default function SmsPromptCard(props: {
   onSignedUp: (record: SmsSignedUpRecord) => void;
 }) {
   const { pathname } = useLocation();
+  const toast = useToast();
   const [phone, setPhone] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -58,6 +61,7 @@ export default function SmsPromptCard(props: {
       }
       const id = typeof body === "object" && body !== null ? Reflect.get(body, "id") : undefined;
       if (typeof id !== "string") throw new Error("Sign-up answer had no id");
+      toast({ title: SMS_PROMPT.successTitle, description: SMS_PROMPT.successDescription, variant: "success" });
       props.onSignedUp({ phoneNumber: ukPhoneToE164(phone) ?? phone, timestamp: Date.now(), id });
     } catch (failure) {
       if (controller.signal.aborted) return;

@@ -1,6 +1,6 @@
 /** The SMS sign-up prompt: it opens by itself now and then, and a floating button reopens it until signed up. */
 import { useEffect, useRef, useState } from "react";
-import { SMS_PROMPT } from "~/content/sms-prompt";
+import { SMS_PROMPT_BUTTON } from "~/content/sms-prompt-button";
 import {
   parseLastShown,
   parseSignedUpRecord,
@@ -9,10 +9,12 @@ import {
   SMS_STORAGE_KEYS,
   type SmsSignedUpRecord,
 } from "~/domain/people/sms-prompt-rules";
-import { useToast } from "../ui/toast";
 import { useLoaded } from "../ui/use-loaded";
 
-/** The card's code (and Radix's dialog) is fetched when it first opens (the JavaScript budget in README.md). */
+/**
+ * The card's code, its copy and Radix's dialog are fetched when it first opens (the JavaScript budget
+ * in README.md); the button's words are all this part needs.
+ */
 const loadCard = () => import("./sms-prompt-card");
 
 // Storage can be unavailable (private mode, blocked): the prompt then simply behaves as a first visit.
@@ -40,7 +42,6 @@ function writeStorage(key: string, value: string) {
  * block the page or, when it opens by itself, take the keyboard focus away.
  */
 export function SmsPrompt() {
-  const toast = useToast();
   const [signedUp, setSignedUp] = useState<boolean | null>(null);
   const [open, setOpen] = useState(false);
   const [openedByItself, setOpenedByItself] = useState(false);
@@ -70,7 +71,6 @@ export function SmsPrompt() {
     writeStorage(SMS_STORAGE_KEYS.signedUp, JSON.stringify(record));
     setSignedUp(true);
     setOpen(false);
-    toast({ title: SMS_PROMPT.successTitle, description: SMS_PROMPT.successDescription, variant: "success" });
   };
 
   // Until storage has been read (and on the server) nothing shows, so a signed-up visitor never
@@ -90,7 +90,7 @@ export function SmsPrompt() {
           className="fixed bottom-4 left-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand px-4 py-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-dark"
         >
           <PhoneIcon />
-          <span className="sr-only sm:not-sr-only">{SMS_PROMPT.openButton}</span>
+          <span className="sr-only sm:not-sr-only">{SMS_PROMPT_BUTTON}</span>
         </button>
       )}
       {open && SmsPromptCard ? (
