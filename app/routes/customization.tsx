@@ -30,13 +30,12 @@ import {
 import { colourOf } from "~/catalogue/lookup";
 import { FormMessage } from "~/components/ui/form";
 import { BRANDING_METHODS, PROOF_PREFERENCE_IDS, PROOF_PREFERENCES } from "~/domain/pricing/checkout";
+import { type CustomisationField, missingCustomisation } from "~/domain/checkout/customisation-gate";
 import {
   CONFIRMATION_LABELS,
-  type CustomisationField,
   type CustomisationForm,
   customisationPart,
   DRAFT_MESSAGES,
-  missingCustomisation,
   PREVIOUS_ORDER_REF_MESSAGE,
   type DraftData,
 } from "~/domain/checkout/draft";

@@ -4,7 +4,11 @@
  */
 import { findProductById } from "~/catalogue/catalogue";
 import type { ProductLookup } from "~/catalogue/lookup";
-import { canProceedCustomisation, type CustomisationGate, missingCustomisation } from "~/domain/checkout/draft";
+import {
+  canProceedCustomisation,
+  type CustomisationGate,
+  missingCustomisation,
+} from "~/domain/checkout/customisation-gate";
 import { buildInitialDraft, type DraftData } from "~/domain/checkout/draft-schemas";
 import type { DraftCartLine } from "~/domain/core/draft-base";
 

@@ -4,7 +4,8 @@
  * Shipping, Design proofing and Payment happen once, on one of those drafts: the checkout's
  * lead. These are the rules that decide which draft leads and where step 2's Next goes.
  */
-import { canProceedCustomisation, statusRank, type CustomisationGate, type DraftData, type DraftStatus } from "./draft";
+import { canProceedCustomisation, type CustomisationGate } from "./customisation-gate";
+import { statusRank, type DraftData, type DraftStatus } from "./draft";
 import { completedSteps, type StepNumber, type StepperDraft } from "./steps";
 import { colourOf, type ProductLookup } from "~/catalogue/lookup";
 import type { Product } from "~/catalogue/types";

@@ -9,7 +9,6 @@
  * the buyer is still typing); "required" and format rules are the canProceed… checks, which trim.
  */
 import type { Product } from "~/catalogue/types";
-import { filesAwaitingConsent } from "./artwork-preflight";
 import { BRANDING_METHODS, type BrandingMethod } from "../pricing/checkout";
 import { isValidPhone, phoneErrorMessage } from "../people/contact-rules";
 import type { IsoDate } from "../core/dates";
@@ -97,46 +96,7 @@ export function customisationPart(data: DraftData): CustomisationForm {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Step 2: customisation
-
-export type CustomisationField =
-  | "confirm.rights_confirmed"
-  | "confirm.lead_time_acknowledged"
-  | "proof.previous_order_ref"
-  | "artwork.use_anyway";
-
-/** What step 2's Next reads of a draft. */
-export type CustomisationGate = Pick<
-  DraftData,
-  "confirm" | "proof" | "artwork" | "branding" | "customization_selections" | "product_id"
->;
-
-/**
- * What still blocks step 2's Next (R-CUST-14; A-40: a previous order reference for skip_proof;
- * decision 027: a file whose preflight warnings for this method and placement the buyer has not said
- * "Use it anyway" to, where it prints on `product`).
- */
-export function missingCustomisation(
-  data: CustomisationGate,
-  product: Pick<Product, "customizationOptions"> | undefined,
-): CustomisationField[] {
-  const missing: CustomisationField[] = [];
-  if (!data.confirm.rights_confirmed) missing.push("confirm.rights_confirmed");
-  if (!data.confirm.lead_time_acknowledged) missing.push("confirm.lead_time_acknowledged");
-  if (data.proof.preference === "skip_proof" && data.proof.previous_order_ref.trim() === "") {
-    missing.push("proof.previous_order_ref");
-  }
-  const choice = { product, method: data.branding.method, selections: data.customization_selections };
-  if (filesAwaitingConsent(data.artwork.files, choice).length > 0) missing.push("artwork.use_anyway");
-  return missing;
-}
-
-export function canProceedCustomisation(
-  data: CustomisationGate,
-  product: Pick<Product, "customizationOptions"> | undefined,
-): boolean {
-  return missingCustomisation(data, product).length === 0;
-}
+// Step 2: customisation (what blocks its Next is ./customisation-gate)
 
 /** "Laser engraving isn't offered for the Custom Embroidered Cap: choose Embroidery or DTF transfer." */
 export function brandingMethodMessage(product: Product, method: BrandingMethod): string {

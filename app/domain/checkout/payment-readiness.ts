@@ -5,9 +5,9 @@
 import type { Product } from "~/catalogue/types";
 import type { ShippingMethod } from "../pricing/checkout";
 import { canProceedDetails } from "./details-rules";
+import { canProceedCustomisation } from "./customisation-gate";
 import {
   NO_DRAFT_MESSAGE,
-  canProceedCustomisation,
   canProceedShipping,
   customisationPart,
   customisationProductErrors,
