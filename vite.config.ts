@@ -119,12 +119,26 @@ const SERVER_EXTERNALS = [
   "@napi-rs/canvas",
 ];
 
+/**
+ * React Router's package points every import at its development build, whatever the mode (its issue
+ * 14102); the production build beside it differs only in leaving out the development warnings, which
+ * then leave the bundle. A build uses it, for every entry point the package has, so one copy is loaded.
+ */
+const reactRouterBuild = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: reactRouterBuild("index.mjs") },
+  { find: /^react-router\/dom$/, replacement: reactRouterBuild("dom-export.mjs") },
+  { find: /^react-router\/internal\/react-server-client$/, replacement: reactRouterBuild("index.mjs") },
+];
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
-    alias: {
-      "~": fileURLToPath(new URL("./app", import.meta.url)),
-      "#db": fileURLToPath(new URL("./db", import.meta.url)),
-    },
+    alias: [
+      { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },
+      { find: "#db", replacement: fileURLToPath(new URL("./db", import.meta.url)) },
+      ...(command === "build" ? REACT_ROUTER_PRODUCTION : []),
+    ],
   },
   // The production server (server.ts) is the SSR entry: it wraps the React Router handler.
   build: {
