@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { gzipAsync as zopfliGzip } from "@gfx/zopfli";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -11,6 +12,9 @@ import { defineConfig, type Plugin } from "vite";
 /**
  * Writes `.br` and `.gz` copies of the client's text files at build time, at the highest levels, so the
  * server sends assets precompressed (server.ts: `precompressed`) instead of compressing per request.
+ * The gzip copies of files from 2 kB are made by Zopfli, which writes the same format about 3% smaller
+ * than zlib's level 9 (the shell chunk: 118.9 kB against 115.0) for about 1 s of build time on the
+ * largest; below 2 kB it saves a few bytes for as long, so zlib makes those.
  */
 function precompressClientAssets(): Plugin {
   const compressible = /\.(js|css|svg|json|txt|xml|webmanifest|html)$/;
@@ -25,22 +29,25 @@ function precompressClientAssets(): Plugin {
     applyToEnvironment: (environment) => environment.name === "client",
     async writeBundle(options) {
       if (!options.dir) return;
-      // zlib's asynchronous calls run on libuv's thread pool, so the files compress in parallel.
+      // zlib's asynchronous calls run on libuv's thread pool, so the files compress in parallel, and
+      // beside Zopfli, which runs on this thread.
       const files = walk(options.dir).filter((file) => compressible.test(file));
       await Promise.all(
         files.map(async (file) => {
           const source = await readFile(file);
-          const brotli = {
+          const brotli = promisify(brotliCompress)(source, {
             params: {
               [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
               [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
             },
-          };
+          });
+          const gzipped =
+            source.length >= 2048 ? zopfliGzip(source, { numiterations: 15 }) : promisify(gzip)(source, { level: 9 });
           // A copy is written only where it is smaller: a 900-byte chunk is about half that in brotli,
           // a 90-byte one is not smaller at all, and the server sends the file as it is.
           const copies = [
-            [".gz", await promisify(gzip)(source, { level: 9 })],
-            [".br", await promisify(brotliCompress)(source, brotli)],
+            [".gz", await gzipped],
+            [".br", await brotli],
           ] as const;
           for (const [suffix, copy] of copies) {
             if (copy.length < source.length) await writeFile(`${file}${suffix}`, copy);
