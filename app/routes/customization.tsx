@@ -25,12 +25,15 @@ import {
   lineTitle,
   logosOnOtherLines,
   otherColours,
-  nextLineToCustomise,
 } from "~/domain/checkout/cart-checkout";
 import { colourOf } from "~/catalogue/lookup";
 import { FormMessage } from "~/components/ui/form";
 import { BRANDING_METHODS, PROOF_PREFERENCE_IDS, PROOF_PREFERENCES } from "~/domain/pricing/checkout";
-import { type CustomisationField, missingCustomisation } from "~/domain/checkout/customisation-gate";
+import {
+  type CustomisationField,
+  missingCustomisation,
+  nextLineToCustomise,
+} from "~/domain/checkout/customisation-gate";
 import {
   CONFIRMATION_LABELS,
   type CustomisationForm,

@@ -4,11 +4,8 @@
  */
 import { findProductById } from "~/catalogue/catalogue";
 import type { ProductLookup } from "~/catalogue/lookup";
-import {
-  canProceedCustomisation,
-  type CustomisationGate,
-  missingCustomisation,
-} from "~/domain/checkout/customisation-gate";
+import { canProceedCustomisation, missingCustomisation } from "~/domain/checkout/customisation-gate";
+import type { CustomisationGate } from "~/domain/checkout/draft";
 import { buildInitialDraft, type DraftData } from "~/domain/checkout/draft-schemas";
 import type { DraftCartLine } from "~/domain/core/draft-base";
 

@@ -1,6 +1,7 @@
 /** Step 2's switcher between the products of a cart of several, with a tick on each one already customised. */
 import { Link } from "react-router";
-import { isLineCustomised, lineTitle, type CheckoutLineState } from "~/domain/checkout/cart-checkout";
+import { lineTitle, type CheckoutLineState } from "~/domain/checkout/cart-checkout";
+import { isLineCustomised } from "~/domain/checkout/customisation-gate";
 import { stepHref } from "~/domain/checkout/steps";
 import { useLineProducts } from "../product/line-products";
 

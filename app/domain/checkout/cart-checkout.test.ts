@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { checkoutCompletedSteps, isLineCustomised, nextLineToCustomise } from "./customisation-gate";
 import {
-  isLineCustomised,
   leadLineIndex,
-  nextLineToCustomise,
   checkoutLines,
-  checkoutCompletedSteps,
   logosOnOtherLines,
   lineTitle,
   colourOnAnotherLine,

@@ -2,14 +2,13 @@
  * One checkout for the whole cart (decision 055, docs/decisions/016). Step 2
  * customises each cart line in its own draft, as SPEC.md's drafts are per product; Details,
  * Shipping, Design proofing and Payment happen once, on one of those drafts: the checkout's
- * lead. These are the rules that decide which draft leads and where step 2's Next goes.
+ * lead. These are the rules that decide which draft leads and how the checkout names and sums its
+ * lines; which lines are customised and where step 2's Next goes are ./customisation-gate's.
  */
-import { canProceedCustomisation, type CustomisationGate } from "./customisation-gate";
-import { statusRank, type DraftData, type DraftStatus } from "./draft";
-import { completedSteps, type StepNumber, type StepperDraft } from "./steps";
-import { colourOf, type ProductLookup } from "~/catalogue/lookup";
+import { statusRank, type CustomisationGate, type DraftData, type DraftStatus } from "./draft";
+import { colourOf } from "~/catalogue/lookup";
 import type { Product } from "~/catalogue/types";
-import { type SizeBreakdown, sizesComplete } from "../pricing/sizes";
+import type { SizeBreakdown } from "../pricing/sizes";
 import type { BrandingMethod } from "../pricing/checkout";
 
 /**
@@ -31,18 +30,6 @@ export type CheckoutLineState = {
 };
 
 /**
- * Whether a line's step 2 is done: its draft holds both confirmations (and a skip_proof reference),
- * and a sized product's split adds up to its quantity, as payment requires.
- */
-export function isLineCustomised(
-  line: CheckoutLineState,
-  product: Pick<Product, "title" | "sizingTable" | "customizationOptions"> | undefined,
-): boolean {
-  if (line.draft === null || !canProceedCustomisation(line.draft.data, product)) return false;
-  return !product || sizesComplete(product, line.draft.data.sizes, line.draft.data.quantity);
-}
-
-/**
  * The index of the line whose draft carries the steps done once for the cart: the draft furthest
  * along (so details typed once stay with the checkout when the cart changes around them), the
  * first in the cart among equals; -1 for an empty cart. A line without a draft never leads one
@@ -59,24 +46,6 @@ export function leadLineIndex(lines: readonly CheckoutLineState[]): number {
     }
   });
   return lead;
-}
-
-/**
- * Where step 2's Next goes from the line `lineId` (decision 016): the next line in the cart,
- * wrapping round, whose customisation is not done; null when every other line is done, so
- * Next goes to Details. The current line counts as done: its Next is enabled only then.
- */
-export function nextLineToCustomise(
-  lines: readonly CheckoutLineState[],
-  lineId: string,
-  products: ProductLookup,
-): CheckoutLineState | null {
-  const at = lines.findIndex((line) => line.lineId === lineId);
-  for (let step = 1; step < lines.length; step++) {
-    const line = lines[(at + step + lines.length) % lines.length];
-    if (line && line.lineId !== lineId && !isLineCustomised(line, products(line.productId))) return line;
-  }
-  return null;
 }
 
 /**
@@ -119,21 +88,6 @@ export function colourOnAnotherLine(
   return cart.some(
     (line) => line.lineId !== own.lineId && line.productId === own.productId && line.colour.toLowerCase() === hex,
   );
-}
-
-/**
- * The stepper's completed steps for a cart's checkout (R-STEP-04): the lead draft's, except that
- * step 2 is done only once every line is customised. Without cart lines (a draft opened by its
- * link after its product left the cart) the draft's own.
- */
-export function checkoutCompletedSteps(
-  lines: readonly CheckoutLineState[],
-  lead: StepperDraft | null,
-  products: ProductLookup,
-): StepNumber[] {
-  const steps = completedSteps(lead, lines.length > 0);
-  const allCustomised = lines.every((line) => isLineCustomised(line, products(line.productId)));
-  return lines.length === 0 || allCustomised ? steps : steps.filter((step) => step !== 2);
 }
 
 /** A line as the order summary lists it. */

@@ -98,6 +98,12 @@ export function customisationPart(data: DraftData): CustomisationForm {
 // ---------------------------------------------------------------------------------------------
 // Step 2: customisation (what blocks its Next is ./customisation-gate)
 
+/** What step 2's Next reads of a draft. */
+export type CustomisationGate = Pick<
+  DraftData,
+  "confirm" | "proof" | "artwork" | "branding" | "customization_selections" | "product_id"
+>;
+
 /** "Laser engraving isn't offered for the Custom Embroidered Cap: choose Embroidery or DTF transfer." */
 export function brandingMethodMessage(product: Product, method: BrandingMethod): string {
   const labels = product.branding.methods.map((offered) => BRANDING_METHODS[offered]);

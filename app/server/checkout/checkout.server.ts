@@ -3,12 +3,12 @@
  * stepper and the priced summary (SPEC.md §4; decision 016).
  */
 import {
-  checkoutCompletedSteps,
   checkoutLines,
   leadLineIndex,
   type CheckoutLineState,
   type SummaryLine,
 } from "~/domain/checkout/cart-checkout";
+import { checkoutCompletedSteps } from "~/domain/checkout/customisation-gate";
 import type { DraftData, DraftStatus } from "~/domain/checkout/draft";
 import type { StepNumber } from "~/domain/checkout/steps";
 import type { IsoDate } from "~/domain/core/dates";
