@@ -16,11 +16,12 @@
  */
 import { FIRST_ORDER_DISCOUNT_PERCENT, SHIPPING_METHODS } from "~/domain/pricing/checkout";
 import { formatPence } from "~/domain/core/money";
+import { QUOTE_VALIDITY } from "./quote-validity";
 
 export { POLICY_NUMBERS } from "~/domain/core/policy-numbers";
 
 export const POLICY = {
-  quoteValidity: "Quotes are valid for 30 days from the date we send them.",
+  quoteValidity: QUOTE_VALIDITY,
   production:
     "Production takes 10–15 business days, counted from the day you approve your proof and your payment clears.",
   leadTimeStart: "Lead time starts after payment and proof approval.",

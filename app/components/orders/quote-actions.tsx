@@ -1,6 +1,6 @@
 /** "Download quote" and "Request a custom quote" under the cart or the shopping list. */
 import { Form, Link } from "react-router";
-import { POLICY } from "~/content/policy";
+import { QUOTE_VALIDITY } from "~/content/quote-validity";
 import { buttonClass } from "../ui/button";
 
 /**
@@ -16,7 +16,7 @@ export function QuoteActions({ source }: { source: "cart" | "list" }) {
       </h2>
       <p className="mt-1 text-sm text-muted">
         A numbered PDF quote of this {source === "cart" ? "cart" : "list"}, kept under Quotes in your account.{" "}
-        {POLICY.quoteValidity}
+        {QUOTE_VALIDITY}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Form method="post" action="/quotes" reloadDocument>
