@@ -33,7 +33,7 @@ const WINGS = {
     "aftercare", // after the sale: proofs, approvals, problem reports, guarantee claims
     "edge", // the HTTP edge and the job worker, which compose everything below
   ],
-  domain: ["core", "pricing", "catalogue", "people", "fulfilment", "artwork", "checkout", "orders"],
+  domain: ["core", "pricing", "catalogue", "people", "fulfilment", "teams", "artwork", "checkout", "orders"],
   components: ["ui", "shell", "product", "marketing", "home", "cart", "checkout", "orders", "account", "admin"],
 } as const;
 type Area = keyof typeof WINGS;

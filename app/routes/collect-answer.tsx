@@ -4,7 +4,8 @@ import { CollectAnswerForm } from "~/components/checkout/collect-answer-form";
 import { FormMessage } from "~/components/ui/form";
 import { fieldErrorsOf, formMessage } from "~/components/ui/form-error";
 import { londonToday } from "~/domain/core/dates";
-import type { AnswerField } from "~/domain/checkout/size-collections";
+import { deliverySentence } from "~/domain/teams/collection-delivery";
+import { type AnswerField, answerFormValues } from "~/domain/teams/size-collections";
 import { appContextOf, nowOf } from "~/server/accounts/request-context.server";
 import { answerFromForm, changeAnswer, countCollectHit, openAnswer } from "~/server/checkout/size-collections.server";
 import { readForm, toResponse } from "~/server/platform/http.server";
@@ -46,7 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     answer: parsed.answer,
     today,
   });
-  if (!changed.ok) return toResponse(changed, { values: parsed.answer }, { headers: PRIVATE });
+  if (!changed.ok) return toResponse(changed, { values: answerFormValues(parsed.answer) }, { headers: PRIVATE });
   return data({ changed: parsed.answer }, { headers: PRIVATE });
 }
 
@@ -64,10 +65,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function CollectAnswerRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { page, problem } = loaderData;
   const changed = actionData && "changed" in actionData ? actionData.changed : null;
+  const given = changed ?? page?.answer;
   const typed: Partial<Record<AnswerField, string>> =
     actionData && "values" in actionData
       ? (actionData.values as Record<AnswerField, string>)
-      : (changed ?? page?.answer ?? {});
+      : given
+        ? answerFormValues(given)
+        : {};
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-3xl font-extrabold">{page?.title ?? "Your answer"}</h1>
@@ -79,12 +83,16 @@ export default function CollectAnswerRoute({ loaderData, actionData }: Route.Com
         <>
           {changed ? (
             <div className="mt-4">
-              <FormMessage tone="success">Changed: your size is now {changed.size}.</FormMessage>
+              <FormMessage tone="success">
+                Changed: your size is now {changed.size}.
+                {changed.delivery ? ` ${deliverySentence(changed.delivery)}` : ""}
+              </FormMessage>
             </div>
           ) : (
             <p className="mt-2" data-testid="your-answer">
               Your answer: size {page.answer.size}
-              {page.answer.name ? `, as ${page.answer.name}` : ""}. Change it below.
+              {page.answer.name ? `, as ${page.answer.name}` : ""}.
+              {page.answer.delivery ? ` ${deliverySentence(page.answer.delivery)}` : ""} Change it below.
             </p>
           )}
           <CollectAnswerForm

@@ -5,7 +5,8 @@ import { CopyLink } from "~/components/ui/copy-link";
 import { FormMessage } from "~/components/ui/form";
 import { fieldErrorsOf, formMessage } from "~/components/ui/form-error";
 import { formatDisplayDate, londonToday } from "~/domain/core/dates";
-import type { AnswerField } from "~/domain/checkout/size-collections";
+import { deliverySentence } from "~/domain/teams/collection-delivery";
+import { type AnswerField, answerFormValues } from "~/domain/teams/size-collections";
 import { appContextOf, nowOf } from "~/server/accounts/request-context.server";
 import {
   answerCollection,
@@ -47,7 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = answerFromForm(form.value, opened.value);
   if (!parsed.ok) return toResponse(parsed, { values: parsed.values }, { headers: PRIVATE });
   const answered = await answerCollection(ctx, { token: params.token, answer: parsed.answer, today });
-  if (!answered.ok) return toResponse(answered, { values: parsed.answer }, { headers: PRIVATE });
+  if (!answered.ok) return toResponse(answered, { values: answerFormValues(parsed.answer) }, { headers: PRIVATE });
   return data(
     { answered: { ...parsed.answer, editUrl: answered.editUrl, closesOn: formatDisplayDate(opened.value.closesOn) } },
     { headers: PRIVATE },
@@ -73,6 +74,7 @@ export default function CollectRoute({ loaderData, actionData }: Route.Component
         <div className="mt-6 space-y-4">
           <FormMessage tone="success">
             Thanks{answered.name ? `, ${answered.name}` : ""}: size {answered.size} is in.
+            {answered.delivery ? ` ${deliverySentence(answered.delivery)}` : ""}
           </FormMessage>
           <CopyLink
             id="answer-link"

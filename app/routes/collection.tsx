@@ -8,8 +8,9 @@ import { fieldErrorsOf, formMessage } from "~/components/ui/form-error";
 import { UnitPrice } from "~/components/ui/price";
 import { formatDisplayDate, formatLondonDateTime, londonToday } from "~/domain/core/dates";
 import { stepHref } from "~/domain/checkout/steps";
-import { minimumMeter, parsePeople, parseSpares, spareField } from "~/domain/checkout/size-collections";
-import { needByAdvice } from "~/domain/checkout/collection-need-by";
+import { minimumMeter, parsePeople, parseSpares, spareField } from "~/domain/teams/size-collections";
+import { deliveryCounts, deliveryText } from "~/domain/teams/collection-delivery";
+import { needByAdvice } from "~/domain/teams/collection-need-by";
 import { planNeedBy } from "~/domain/fulfilment/need-by";
 import { unitPricePence } from "~/domain/pricing/pricing";
 import { sizesTotal } from "~/domain/pricing/sizes";
@@ -58,7 +59,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         people: collection.people,
       },
       product: product ? { id: product.id, title: product.title, moq: product.moq } : null,
-      answers: answers.map((answer) => ({ ...answer, at: formatLondonDateTime(answer.at) })),
+      // Where each one goes, in words: the address only the buyer sees (decision 092).
+      answers: answers.map(({ delivery, ...answer }) => ({
+        ...answer,
+        at: formatLondonDateTime(answer.at),
+        goesTo: delivery ? deliveryText(delivery) : null,
+      })),
+      deliveries: collection.askAddress === "no" ? null : deliveryCounts(answers),
       awaited,
       tally,
       spares: Object.fromEntries(spares.map((entry) => [entry.size, entry.count])),
@@ -362,6 +369,11 @@ export default function CollectionRoute({ loaderData, actionData }: Route.Compon
           {answers.length === 1 ? "1 answer" : `${answers.length} answers`}
           {collection.maxAnswers ? ` of at most ${collection.maxAnswers}` : ""}
         </h2>
+        {loaderData.deliveries ? (
+          <p className="mt-2 text-sm" data-testid="collection-deliveries">
+            {deliveriesText(loaderData.deliveries)}
+          </p>
+        ) : null}
         {answers.length === 0 ? (
           <p className="mt-2 text-sm text-muted">Nobody has answered yet.</p>
         ) : (
@@ -377,6 +389,7 @@ export default function CollectionRoute({ loaderData, actionData }: Route.Compon
                     <span>
                       <span className="font-semibold">{who}</span>: {answer.size}{" "}
                       <span className="text-muted">({answer.at})</span>
+                      {answer.goesTo ? <span className="block text-muted">{answer.goesTo}</span> : null}
                     </span>
                     {collection.closed ? null : (
                       <button
@@ -398,4 +411,11 @@ export default function CollectionRoute({ loaderData, actionData }: Route.Compon
       </div>
     </section>
   );
+}
+
+/** "3 to their own address, 2 to pick up at the office." */
+function deliveriesText({ addresses, pickups }: { addresses: number; pickups: number }): string {
+  const parts = [`${addresses} to their own address`];
+  if (pickups > 0) parts.push(`${pickups} to pick up at the office`);
+  return `${parts.join(", ")}.`;
 }

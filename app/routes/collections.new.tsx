@@ -15,7 +15,7 @@ import {
   type CollectionField,
   defaultClosingDay,
   parseCollectionSettings,
-} from "~/domain/checkout/size-collections";
+} from "~/domain/teams/size-collections";
 import { offeredSizes } from "~/domain/pricing/sizes";
 import { appContextOf, dbOf, nowOf, requireSessionInfo } from "~/server/accounts/request-context.server";
 import { collectableLine, countCollectionPageHit, startCollection } from "~/server/checkout/size-collections.server";
@@ -159,6 +159,34 @@ export default function NewCollectionRoute({ loaderData, actionData }: Route.Com
               <span>Ask for each person's name, so you can see who has answered</span>
             </label>
             <PeopleField defaultValue={typed?.people ?? ""} error={errors.people} />
+            <fieldset aria-describedby={`ask-address-hint${errors.ask_address ? " ask-address-error" : ""}`}>
+              <legend className="text-sm font-medium">Delivery addresses</legend>
+              <p id="ask-address-hint" className="text-xs text-muted">
+                Addresses need names. You see each person's address with their answer; your checkout still sends the
+                order to one address.
+              </p>
+              {[
+                { value: "no", label: "Don't ask: the order goes to one address" },
+                { value: "address", label: "Ask each person for their delivery address" },
+                { value: "address_or_pickup", label: "Ask for an address, or let them pick it up at the office" },
+              ].map((choice) => (
+                <label key={choice.value} className="mt-2 flex items-start gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name="ask_address"
+                    value={choice.value}
+                    defaultChecked={(typed?.ask_address || "no") === choice.value}
+                    className="mt-1"
+                  />
+                  <span>{choice.label}</span>
+                </label>
+              ))}
+              {errors.ask_address ? (
+                <p id="ask-address-error" className="mt-1 text-sm text-red-700">
+                  {errors.ask_address}
+                </p>
+              ) : null}
+            </fieldset>
             <Field
               label="Closes on"
               name="closes_on"

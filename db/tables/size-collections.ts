@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { AddressAsk, AnswerDelivery } from "~/domain/teams/collection-delivery";
 import type { SizeCount } from "~/domain/pricing/sizes";
 
 /**
@@ -32,6 +33,8 @@ export const sizeCollections = pgTable(
     title: text("title").notNull(),
     message: text("message").notNull().default(""),
     askNames: boolean("ask_names").notNull().default(false),
+    // Whether each person says where their item goes (decision 092).
+    askAddress: text("ask_address").$type<AddressAsk>().notNull().default("no"),
     // The last London day it takes answers.
     closesOn: date("closes_on", { mode: "string" }).notNull(),
     maxAnswers: integer("max_answers"),
@@ -49,6 +52,7 @@ export const sizeCollections = pgTable(
     // One open collection per cart line.
     uniqueIndex("size_collections_open_line").on(t.cartItemId).where(sql`closed_at is null`),
     check("size_collections_max_answers", sql`max_answers is null or max_answers between 1 and 1000`),
+    check("size_collections_ask_address", sql`ask_address in ('no', 'address', 'address_or_pickup')`),
   ],
 );
 
@@ -61,6 +65,8 @@ export const sizeCollectionAnswers = pgTable(
       .references(() => sizeCollections.id, { onDelete: "cascade" }),
     size: text("size").notNull(),
     name: text("name").notNull().default(""),
+    // Their address or the office, when the collection asks; null when it does not.
+    delivery: jsonb("delivery").$type<AnswerDelivery>(),
     // The answer's own link, to change it until the collection closes.
     editTokenHash: text("edit_token_hash").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -13,6 +13,7 @@ import { writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { authUser } from "#db/schema";
 import { addDays, londonToday } from "~/domain/core/dates";
+import type { AnswerDelivery } from "~/domain/teams/collection-delivery";
 import { offeredSizes } from "~/domain/pricing/sizes";
 import { readShelf } from "~/server/catalogue/catalogue-store.server";
 import { addCartLine } from "~/server/checkout/shopping.server";
@@ -59,6 +60,8 @@ async function main(ctx: AppContext) {
       title: "Team kit for the 10k",
       message: "Pick the size you run in; spares are on us.",
       askNames: true,
+      // Each runner gives an address, a few the office: the tally lists every address (decision 092).
+      askAddress: "address_or_pickup",
       closesOn: addDays(today, 14),
       maxAnswers: null,
       // The team as the buyer listed it: everyone who answers, and a few who have not yet.
@@ -70,12 +73,25 @@ async function main(ctx: AppContext) {
   for (let n = 0; n < count; n += 1) {
     const answered = await answerCollection(ctx, {
       token,
-      answer: { size: sizes[n % sizes.length] as string, name: `Runner ${n + 1}` },
+      answer: { size: sizes[n % sizes.length] as string, name: `Runner ${n + 1}`, delivery: deliveryOf(n) },
       today,
     });
     if (!answered.ok) throw new Error(`answer ${n + 1} was refused: ${answered.message}`);
   }
   writeFileSync(out, JSON.stringify(started.id));
+}
+
+/** The n-th runner's answer about delivery: one in ten at the office, the rest at home. */
+function deliveryOf(n: number): AnswerDelivery {
+  if (n % 10 === 9) return { kind: "pickup" };
+  return {
+    kind: "address",
+    line1: `${n + 1} Station Road`,
+    line2: "",
+    city: "Leeds",
+    postcode: "LS1 4AP",
+    country: "GB",
+  };
 }
 
 const { ctx, close } = await openAppContext(getEnv());

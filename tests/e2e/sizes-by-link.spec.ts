@@ -129,3 +129,85 @@ test("a buyer collects sizes for running shorts by link, adds spares to the mini
   await expect(grace.getByRole("alert")).toContainText("This collection closed on");
   await Promise.all(people.map((person) => person.context().close()));
 });
+
+test("a collection asks each runner where theirs goes: an address, tidied, or the office; the buyer alone sees them", async ({
+  page,
+  browser,
+  signedInBuyer: _buyer,
+}) => {
+  // Three browsers and two axe runs at two widths each.
+  test.setTimeout(120_000);
+  await addToCart(page, "15", { quantity: 60, colour: "Black" });
+  await page.goto("/cart");
+  await page.getByRole("link", { name: "Collect sizes by link for Custom Running Shorts" }).click();
+  await page.getByLabel("Title").fill("Team kit for the 10k");
+  await page.getByLabel("Ask for each person's name, so you can see who has answered").uncheck();
+  await page.getByLabel("Ask for an address, or let them pick it up at the office").check();
+  await page.getByRole("button", { name: "Open the collection" }).click();
+  // Addresses need names: refused, with the choice kept.
+  await expect(page.getByRole("group", { name: "Delivery addresses" })).toHaveAccessibleDescription(
+    /Ask for names too, so every parcel has a name on it\./,
+  );
+  await expect(page.getByLabel("Ask for an address, or let them pick it up at the office")).toBeChecked();
+  await page.getByLabel("Ask for each person's name, so you can see who has answered").check();
+  await page.getByRole("button", { name: "Open the collection" }).click();
+  const link = await page.getByLabel("The collection's link").inputValue();
+
+  const [ada, grace] = (await Promise.all([1, 2].map(async () => (await browser.newContext()).newPage()))) as [
+    Page,
+    Page,
+  ];
+  await ada.goto(link);
+  const delivery = ada.getByRole("group", { name: "Where should yours go?" });
+  await ada.getByRole("group", { name: "Your size" }).getByText("M", { exact: true }).click();
+  await ada.getByLabel("Your name").fill("Ada");
+  await delivery.getByLabel("Deliver it to me").check();
+  await ada.getByLabel("Address line 1").fill("12 High Street");
+  await ada.getByLabel("Town or city").fill("Leeds");
+  await ada.getByLabel("Postcode").fill("XYZ");
+  await axeCleanAtBothWidths(ada, "the link's form with its address");
+  await ada.getByRole("button", { name: "Send my size" }).click();
+  // A wrong postcode is refused with its reason, and nothing typed is lost.
+  await expect(ada.getByLabel("Postcode")).toHaveAccessibleDescription("Enter a valid UK postcode, e.g. SW1A 1AA");
+  await expect(ada.getByLabel("Address line 1")).toHaveValue("12 High Street");
+  await ada.getByLabel("Postcode").fill("ls14ap");
+  await ada.getByRole("button", { name: "Send my size" }).click();
+  await expect(
+    ada.getByRole("status").filter({
+      hasText: "Thanks, Ada: size M is in. It goes to 12 High Street, Leeds LS1 4AP, United Kingdom.",
+    }),
+  ).toBeVisible();
+  const adaLink = await ada.getByLabel(/^Your link to change your answer/).inputValue();
+
+  // Grace picks hers up at the office: the address fields go away.
+  await grace.goto(link);
+  await grace.getByRole("group", { name: "Your size" }).getByText("S", { exact: true }).click();
+  await grace.getByLabel("Your name").fill("Grace");
+  await grace.getByLabel("I'll pick it up at the office").check();
+  await expect(grace.getByLabel("Address line 1")).toBeHidden();
+  await grace.getByRole("button", { name: "Send my size" }).click();
+  await expect(
+    grace.getByRole("status").filter({ hasText: "Thanks, Grace: size S is in. You'll pick it up at the office." }),
+  ).toBeVisible();
+
+  // Ada moves: her own link shows her address, and she changes it.
+  await ada.goto(adaLink);
+  await expect(ada.getByTestId("your-answer")).toContainText("It goes to 12 High Street, Leeds LS1 4AP");
+  await expect(ada.getByLabel("Deliver it to me")).toBeChecked();
+  await ada.getByLabel("Address line 1").fill("3 Canal Wharf");
+  await ada.getByLabel("Postcode").fill("LS11 5PS");
+  await ada.getByRole("button", { name: "Change my answer" }).click();
+  await expect(ada.getByRole("status")).toContainText("It goes to 3 Canal Wharf, Leeds LS11 5PS, United Kingdom.");
+
+  // The buyer's tally: each answer with where it goes, and how many to each.
+  await page.getByRole("link", { name: "See the answers" }).click();
+  await expect(page.getByTestId("collection-deliveries")).toHaveText(
+    "1 to their own address, 1 to pick up at the office.",
+  );
+  const answers = page.getByRole("list", { name: "Answers" });
+  await expect(answers.getByRole("listitem").first()).toContainText("3 Canal Wharf, Leeds LS11 5PS, United Kingdom");
+  await expect(answers.getByRole("listitem").nth(1)).toContainText("Pick up at the office");
+  await expect(page.getByTestId("collection-minimum")).toHaveText("48 more to reach the minimum of 50.");
+  await axeCleanAtBothWidths(page, "the tally with addresses");
+  await Promise.all([ada, grace].map((person) => person.context().close()));
+});

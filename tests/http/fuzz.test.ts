@@ -291,7 +291,7 @@ const TARGETS: Target[] = [
     intent: "decision",
     odd: { email: ["not-an-address", "jane@example.com\u0000"], name: ["x".repeat(101), " "] },
   },
-  // Sizes collected by link (decision 090): starting one on a line that is nobody's, the tally of a
+  // Sizes collected by link (decisions 090, 092): starting one on a line that is nobody's, the tally of a
   // collection that is nobody's, and answers through links that were never made.
   {
     route: "/collections/new",
@@ -302,12 +302,14 @@ const TARGETS: Target[] = [
       title: "Team kit for the 10k",
       message: "",
       ask_names: "yes",
+      ask_address: "address_or_pickup",
       closes_on: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
       max_answers: "",
       people: "Ada\nGrace",
     },
     odd: {
       title: [" ", "x".repeat(200)],
+      ask_address: ["everything", "__proto__", "address\u0000"],
       closes_on: ["2026-02-30", "1e309", "__proto__", "2999-01-01"],
       max_answers: ["0", "-1", "1e309", "1001", "x"],
       people: [
@@ -336,16 +338,46 @@ const TARGETS: Target[] = [
     path: () => `/collect/${"A".repeat(43)}`,
     as: "visitor",
     kind: "form",
-    fields: { size: "M", name: "Jane Doe" },
-    odd: { size: ["XXXL", "__proto__", ""], name: ["x".repeat(100), " "] },
+    fields: {
+      size: "M",
+      name: "Jane Doe",
+      delivery: "address",
+      line1: "1 High Street",
+      city: "Leeds",
+      postcode: "LS1 4AP",
+      country: "GB",
+    },
+    odd: {
+      size: ["XXXL", "__proto__", ""],
+      name: ["x".repeat(100), " "],
+      delivery: ["__proto__", "both"],
+      postcode: ["XYZ", "x".repeat(100), "LS1 4AP\u0000"],
+      country: ["ZZ", "__proto__", ""],
+      line1: ["x".repeat(201), "\u0000"],
+    },
   },
   {
     route: "/collect/:token/answer/:answer",
     path: () => `/collect/${"A".repeat(43)}/answer/${"B".repeat(43)}`,
     as: "visitor",
     kind: "form",
-    fields: { size: "M", name: "Jane Doe" },
-    odd: { size: ["XXXL", "__proto__", ""], name: ["x".repeat(100), " "] },
+    fields: {
+      size: "M",
+      name: "Jane Doe",
+      delivery: "address",
+      line1: "1 High Street",
+      city: "Leeds",
+      postcode: "LS1 4AP",
+      country: "GB",
+    },
+    odd: {
+      size: ["XXXL", "__proto__", ""],
+      name: ["x".repeat(100), " "],
+      delivery: ["__proto__", "both"],
+      postcode: ["XYZ", "x".repeat(100), "LS1 4AP\u0000"],
+      country: ["ZZ", "__proto__", ""],
+      line1: ["x".repeat(201), "\u0000"],
+    },
   },
   {
     route: "/orders/:id (a review)",

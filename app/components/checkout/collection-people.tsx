@@ -2,7 +2,7 @@
  * Who should answer a collection of sizes (docs/decisions/090-sizes-collected-by-link.md): the list
  * the buyer types when opening it or later on its tally, and the tally's "still to answer".
  */
-import { COLLECTION_LIMITS } from "~/domain/checkout/size-collections";
+import { COLLECTION_LIMITS } from "~/domain/teams/size-collections";
 import { TextAreaField } from "../ui/form";
 
 /** The list as typed, one name a line. */

@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { cartItems, rateLimits, sizeCollectionAnswers, sizeCollections } from "#db/schema";
-import type { CollectionSettings } from "~/domain/checkout/size-collections";
+import type { CollectionSettings } from "~/domain/teams/size-collections";
+import { DELIVERY_MESSAGES } from "~/domain/teams/collection-delivery";
 import {
   COLLECT_HITS_PER_ADDRESS,
   COLLECTION_LIMITS,
   COLLECTION_MESSAGES,
   COLLECTION_PAGE_HITS_PER_MINUTE,
   COLLECTIONS_PER_HOUR,
-} from "~/domain/checkout/size-collections";
+} from "~/domain/teams/size-collections";
 import { action as collectAction, loader as collectLoader } from "~/routes/collect";
 import { action as answerAction, loader as answerLoader } from "~/routes/collect-answer";
 import { action as tallyAction, loader as tallyLoader } from "~/routes/collection";
@@ -41,6 +42,7 @@ const SETTINGS: CollectionSettings = {
   title: "Team kit for the 10k",
   message: "Race day shorts.",
   askNames: true,
+  askAddress: "no",
   closesOn: "2026-12-08",
   maxAnswers: null,
   people: [],
@@ -85,7 +87,7 @@ async function aliceCollection(settings: Partial<CollectionSettings> = {}) {
 }
 
 const answer = (token: string, size: string, name = "Runner") =>
-  answerCollection(ctx(), { token, answer: { size, name }, today });
+  answerCollection(ctx(), { token, answer: { size, name, delivery: null }, today });
 
 describe("starting a collection", () => {
   it("gives the buyer's sized line a link of 32 random bytes, keeping only its hash", async () => {
@@ -153,10 +155,15 @@ describe("answering through the link", () => {
     expect(ada.editUrl).toBe(`http://127.0.0.1:3999/collect/${token}/answer/${adaToken}`);
     expect(await openAnswer(handle.db, { token, answerToken: adaToken, today })).toMatchObject({
       ok: true,
-      value: { answer: { size: "M", name: "Ada" } },
+      value: { answer: { size: "M", name: "Ada", delivery: null } },
     });
     expect(
-      await changeAnswer(ctx(), { token, answerToken: adaToken, answer: { size: "S", name: "Ada L." }, today }),
+      await changeAnswer(ctx(), {
+        token,
+        answerToken: adaToken,
+        answer: { size: "S", name: "Ada L.", delivery: null },
+        today,
+      }),
     ).toEqual({ ok: true });
     const tally = await collectionTally(handle.db, { userId: alice.userId, id, today });
     expect(tally.ok && tally.value.answers.map((a) => `${a.name} ${a.size}`)).toEqual(["Ada L. S", "Grace L"]);
@@ -183,7 +190,12 @@ describe("answering through the link", () => {
     expect(await openCollectLink(handle.db, { token, today })).toMatchObject({ ok: false, status: 410 });
     const editToken = first.ok ? first.editUrl.split("/answer/")[1]! : "";
     expect(
-      await changeAnswer(ctx(), { token, answerToken: editToken, answer: { size: "S", name: "x" }, today }),
+      await changeAnswer(ctx(), {
+        token,
+        answerToken: editToken,
+        answer: { size: "S", name: "x", delivery: null },
+        today,
+      }),
     ).toEqual({
       ok: true,
     });
@@ -194,13 +206,20 @@ describe("answering through the link", () => {
     const given = await answer(token, "M");
     const editToken = given.ok ? given.editUrl.split("/answer/")[1]! : "";
     const later = "2026-12-09";
-    expect(await answerCollection(ctx(), { token, answer: { size: "L", name: "Late" }, today: later })).toMatchObject({
+    expect(
+      await answerCollection(ctx(), { token, answer: { size: "L", name: "Late", delivery: null }, today: later }),
+    ).toMatchObject({
       ok: false,
       status: 410,
       message: expect.stringContaining("closed on Tue, Dec 8, 2026"),
     });
     expect(
-      await changeAnswer(ctx(), { token, answerToken: editToken, answer: { size: "L", name: "Late" }, today: later }),
+      await changeAnswer(ctx(), {
+        token,
+        answerToken: editToken,
+        answer: { size: "L", name: "Late", delivery: null },
+        today: later,
+      }),
     ).toMatchObject({ ok: false, status: 410 });
   });
 
@@ -222,6 +241,182 @@ describe("answering through the link", () => {
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ problem: COLLECTION_MESSAGES.tooManyHits });
     expect((await get(`/collect/${token}`, "10.7.0.2")).status).toBe(200);
+  });
+});
+
+describe("addresses through the link (decision 092)", () => {
+  /** A post to a link's page from its own client address, as a person without an account sends it. */
+  const post = (
+    fn: (args: never) => unknown,
+    path: string,
+    params: Record<string, string>,
+    form: Record<string, string>,
+  ) =>
+    answerOf(fn, {
+      request: new Request(`http://127.0.0.1:3999${path}`, {
+        method: "POST",
+        headers: { "x-real-ip": "10.8.0.1", origin: "http://127.0.0.1:3999" },
+        body: new URLSearchParams(form),
+      }),
+      params,
+      ctx: ctx(),
+    });
+  const home = {
+    delivery: "address",
+    line1: "12 High Street",
+    line2: "",
+    city: "Leeds",
+    postcode: "ls14ap",
+    country: "GB",
+  };
+
+  it("takes an address or the office, tidied, shows them to the buyer alone, and a change to the office", async () => {
+    const { token, id } = await aliceCollection({ askAddress: "address_or_pickup" });
+    const ada = await post(collectAction, `/collect/${token}`, { token }, { size: "M", name: "Ada", ...home });
+    expect(ada.status).toBe(200);
+    expect(ada.body).toMatchObject({
+      answered: { size: "M", name: "Ada", delivery: { kind: "address", postcode: "LS1 4AP", city: "Leeds" } },
+    });
+    const grace = await post(
+      collectAction,
+      `/collect/${token}`,
+      { token },
+      { size: "L", name: "Grace", delivery: "pickup" },
+    );
+    expect(grace.body).toMatchObject({ answered: { delivery: { kind: "pickup" } } });
+
+    // A wrong postcode and no choice are refused with their reasons, and what was typed comes back.
+    const wrong = await post(
+      collectAction,
+      `/collect/${token}`,
+      { token },
+      { size: "S", name: "Linus", ...home, postcode: "XYZ" },
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({
+      error: { fieldErrors: { postcode: "Enter a valid UK postcode, e.g. SW1A 1AA" } },
+      values: { line1: "12 High Street", postcode: "XYZ", name: "Linus" },
+    });
+    const unchosen = await post(
+      collectAction,
+      `/collect/${token}`,
+      { token },
+      { size: "S", name: "Linus", ...home, delivery: "" },
+    );
+    expect(unchosen.body).toMatchObject({ error: { fieldErrors: { delivery: DELIVERY_MESSAGES.choose } } });
+
+    const tally = await answerOf(tallyLoader, {
+      request: siteRequest(`/collections/${id}`, { cookie: alice.cookie }),
+      params: { id },
+      ctx: ctx(),
+    });
+    expect(tally.body).toMatchObject({
+      answers: [
+        { name: "Ada", size: "M", goesTo: "12 High Street, Leeds LS1 4AP, United Kingdom" },
+        { name: "Grace", size: "L", goesTo: "Pick up at the office" },
+      ],
+      deliveries: { addresses: 1, pickups: 1 },
+    });
+    const bobs = await answerOf(tallyLoader, {
+      request: siteRequest(`/collections/${id}`, { cookie: bob.cookie }),
+      params: { id },
+      ctx: ctx(),
+    });
+    expect(bobs.status).toBe(404);
+
+    // Ada's own link shows her address, and she changes to the office.
+    const adaToken = (ada.body as { answered: { editUrl: string } }).answered.editUrl.split("/answer/")[1]!;
+    const opened = await openAnswer(handle.db, { token, answerToken: adaToken, today });
+    expect(opened).toMatchObject({
+      ok: true,
+      value: { answer: { delivery: { kind: "address", line1: "12 High Street" } } },
+    });
+    const changed = await post(
+      answerAction,
+      `/collect/${token}/answer/${adaToken}`,
+      { token, answer: adaToken },
+      {
+        size: "M",
+        name: "Ada",
+        delivery: "pickup",
+      },
+    );
+    expect(changed.body).toMatchObject({ changed: { delivery: { kind: "pickup" } } });
+    const [row] = await handle.db
+      .select({ delivery: sizeCollectionAnswers.delivery })
+      .from(sizeCollectionAnswers)
+      .where(eq(sizeCollectionAnswers.name, "Ada"));
+    expect(row?.delivery).toEqual({ kind: "pickup" });
+  });
+
+  it("keeps no address where none is asked, and asks everyone for one where no office is offered", async () => {
+    const plain = await aliceCollection();
+    const given = await post(
+      collectAction,
+      `/collect/${plain.token}`,
+      { token: plain.token },
+      { size: "M", name: "Ada", ...home },
+    );
+    expect(given.body).toMatchObject({ answered: { delivery: null } });
+    const [row] = await handle.db.select({ delivery: sizeCollectionAnswers.delivery }).from(sizeCollectionAnswers);
+    expect(row?.delivery).toBeNull();
+
+    const bobLine = await lineOf(bob.userId);
+    const started = await startCollection(ctx(), {
+      userId: bob.userId,
+      lineId: bobLine,
+      settings: { ...SETTINGS, askAddress: "address" },
+    });
+    const token = started.ok ? started.url.split("/collect/")[1]! : "";
+    const page = await answerOf(collectLoader, {
+      request: new Request(`http://127.0.0.1:3999/collect/${token}`, { headers: { "x-real-ip": "10.8.0.2" } }),
+      params: { token },
+      ctx: ctx(),
+    });
+    expect(page.body).toMatchObject({ page: { askAddress: "address" } });
+    const office = await post(
+      collectAction,
+      `/collect/${token}`,
+      { token },
+      { size: "M", name: "Ada", delivery: "pickup" },
+    );
+    expect(office.status).toBe(400);
+    expect(office.body).toMatchObject({
+      error: { fieldErrors: { line1: DELIVERY_MESSAGES.line1, city: DELIVERY_MESSAGES.city } },
+    });
+  });
+
+  it("starts a collection asking addresses only with names, from the new collection's form", async () => {
+    const lineId = await lineOf(alice.userId);
+    const form = {
+      title: "Kit",
+      ask_address: "address",
+      closes_on: "2026-12-08",
+      message: "",
+      max_answers: "",
+      people: "",
+    };
+    const refused = await answerOf(newAction, {
+      request: siteRequest(`/collections/new?line=${lineId}`, { cookie: alice.cookie, form }),
+      params: {},
+      ctx: ctx(),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      error: { fieldErrors: { ask_address: DELIVERY_MESSAGES.askNeedsNames } },
+      values: { ask_address: "address" },
+    });
+    const made = await answerOf(newAction, {
+      request: siteRequest(`/collections/new?line=${lineId}`, {
+        cookie: alice.cookie,
+        form: { ...form, ask_names: "yes" },
+      }),
+      params: {},
+      ctx: ctx(),
+    });
+    expect(made.status).toBe(200);
+    const [row] = await handle.db.select({ askAddress: sizeCollections.askAddress }).from(sizeCollections);
+    expect(row?.askAddress).toBe("address");
   });
 });
 

@@ -13,6 +13,7 @@ import { colourOf } from "~/catalogue/lookup";
 import type { Product } from "~/catalogue/types";
 import { type IsoDate, londonToday } from "~/domain/core/dates";
 import { isUuid } from "~/domain/core/ids";
+import type { AddressAsk, AnswerDelivery } from "~/domain/teams/collection-delivery";
 import { type FormValues, valuesFrom } from "~/domain/core/form-rules";
 import {
   ANSWER_FIELDS,
@@ -31,7 +32,7 @@ import {
   parseAnswer,
   splitWithSpares,
   tallyBySize,
-} from "~/domain/checkout/size-collections";
+} from "~/domain/teams/size-collections";
 import { looksLikeShareToken } from "~/domain/orders/proof-sharing";
 import { maxQuantity } from "~/domain/pricing/pricing";
 import { offeredSizes, type SizeCount } from "~/domain/pricing/sizes";
@@ -48,6 +49,9 @@ export const answerUrl = (baseUrl: string, token: string, answerToken: string) =
   `${baseUrl}/collect/${token}/answer/${answerToken}`;
 
 const newToken = () => randomBytes(32).toString("base64url");
+
+/** An answer's delivery as the insert's jsonb parameter: SQL null when the collection does not ask. */
+const deliveryJson = (delivery: AnswerDelivery | null) => (delivery === null ? null : JSON.stringify(delivery));
 
 const collectionNotFound = () => failure(404, "COLLECTION_NOT_FOUND", COLLECTION_MESSAGES.collectionNotFound);
 const linkNotFound = () => failure(404, "LINK_NOT_FOUND", COLLECTION_MESSAGES.notFound);
@@ -82,11 +86,12 @@ export async function countCollectionPageHit(db: Database, userId: string): Prom
  */
 export function answerFromForm(
   form: Record<string, string>,
-  view: Pick<CollectView, "askNames"> & { product: Pick<CollectView["product"], "sizes"> },
+  view: Pick<CollectView, "askNames" | "askAddress"> & { product: Pick<CollectView["product"], "sizes"> },
 ): { ok: true; answer: CollectionAnswer } | (Failure & { values: FormValues<AnswerField> }) {
   const parsed = parseAnswer(valuesFrom(ANSWER_FIELDS, new Map(Object.entries(form))), {
     sizes: view.product.sizes,
     names: view.askNames,
+    address: view.askAddress,
   });
   if (parsed.ok) return { ok: true, answer: parsed.data };
   const message = Object.values(parsed.errors)[0] ?? "";
@@ -142,7 +147,7 @@ export async function startCollection(
   const limited = await countNewLink(db, input.userId);
   if (limited) return limited;
   const token = newToken();
-  const { title, message, askNames, closesOn, maxAnswers, people } = input.settings;
+  const { title, message, askNames, askAddress, closesOn, maxAnswers, people } = input.settings;
   // Two tabs starting one at once: the open line's unique index lets one in.
   const [row] = await db
     .insert(sizeCollections)
@@ -153,6 +158,7 @@ export async function startCollection(
       title,
       message,
       askNames,
+      askAddress,
       closesOn,
       maxAnswers,
       people,
@@ -178,14 +184,14 @@ async function ownCollection(db: Database, { userId, id }: { userId: string; id:
 export type TallyView = {
   collection: Pick<
     Collection,
-    "id" | "title" | "message" | "askNames" | "closesOn" | "maxAnswers" | "closedAt" | "people"
+    "id" | "title" | "message" | "askNames" | "askAddress" | "closesOn" | "maxAnswers" | "closedAt" | "people"
   > & {
     cartItemId: string;
   };
   product: Product | null;
   /** The line is still in the cart: closing can put the split on it. */
   lineInCart: boolean;
-  answers: { id: string; size: string; name: string; at: Date }[];
+  answers: { id: string; size: string; name: string; delivery: AnswerDelivery | null; at: Date }[];
   /** Who on the buyer's list has not answered yet. */
   awaited: string[];
   tally: SizeCount[];
@@ -209,6 +215,7 @@ export async function collectionTally(
       id: sizeCollectionAnswers.id,
       size: sizeCollectionAnswers.size,
       name: sizeCollectionAnswers.name,
+      delivery: sizeCollectionAnswers.delivery,
       at: sizeCollectionAnswers.createdAt,
     })
     .from(sizeCollectionAnswers)
@@ -352,6 +359,7 @@ export type CollectView = {
   title: string;
   message: string;
   askNames: boolean;
+  askAddress: AddressAsk;
   closesOn: IsoDate;
   product: Pick<Product, "id" | "title" | "images" | "sizingTable"> & { sizes: string[]; colourName: string | null };
 };
@@ -390,6 +398,7 @@ function viewOf(found: NonNullable<Awaited<ReturnType<typeof byToken>>>): Collec
     title: collection.title,
     message: collection.message,
     askNames: collection.askNames,
+    askAddress: collection.askAddress,
     closesOn: collection.closesOn,
     product: {
       id: product.id,
@@ -449,8 +458,9 @@ export async function answerCollection(
   const inserted = await queryRows<{ id: string }>(
     db,
     sql`
-    insert into size_collection_answers (collection_id, size, name, edit_token_hash)
-    select ${collection.id}, ${input.answer.size}, ${input.answer.name}, ${hashToken(answerToken)}
+    insert into size_collection_answers (collection_id, size, name, delivery, edit_token_hash)
+    select ${collection.id}, ${input.answer.size}, ${input.answer.name}, ${deliveryJson(input.answer.delivery)}::jsonb,
+      ${hashToken(answerToken)}
     where (select count(*) from size_collection_answers where collection_id = ${collection.id}) < ${most}
       and exists (select 1 from size_collections where id = ${collection.id} and closed_at is null)
     returning id`,
@@ -467,7 +477,12 @@ async function byAnswerToken(db: Database, token: string, answerToken: string) {
   const found = await byToken(db, token);
   if (!found || !looksLikeShareToken(answerToken)) return null;
   const [answer] = await db
-    .select({ id: sizeCollectionAnswers.id, size: sizeCollectionAnswers.size, name: sizeCollectionAnswers.name })
+    .select({
+      id: sizeCollectionAnswers.id,
+      size: sizeCollectionAnswers.size,
+      name: sizeCollectionAnswers.name,
+      delivery: sizeCollectionAnswers.delivery,
+    })
     .from(sizeCollectionAnswers)
     .where(
       and(
@@ -488,7 +503,8 @@ export async function openAnswer(
   if (!found) return failure(404, "ANSWER_NOT_FOUND", COLLECTION_MESSAGES.answerNotFound);
   const refused = linkRefusal(found.collection, input.today, { count: 0, change: true });
   if (refused) return failure(refused.status, "COLLECTION_CLOSED", refused.message);
-  return { ok: true, value: { ...viewOf(found), answer: { size: found.answer.size, name: found.answer.name } } };
+  const { size, name, delivery } = found.answer;
+  return { ok: true, value: { ...viewOf(found), answer: { size, name, delivery } } };
 }
 
 /** A person changes their answer through its private link, until the collection closes. */
@@ -506,7 +522,7 @@ export async function changeAnswer(
   // Not once the collection has closed meanwhile: its split is on the line by then.
   const changed = await db
     .update(sizeCollectionAnswers)
-    .set({ size: input.answer.size, name: input.answer.name, updatedAt: sql`now()` })
+    .set({ size: input.answer.size, name: input.answer.name, delivery: input.answer.delivery, updatedAt: sql`now()` })
     .where(
       and(
         eq(sizeCollectionAnswers.id, found.answer.id),

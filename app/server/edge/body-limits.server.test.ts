@@ -1,5 +1,6 @@
 import { IMPORT_LIMITS } from "~/domain/catalogue/catalogue-import";
-import { COLLECTION_LIMITS } from "~/domain/checkout/size-collections";
+import { COLLECTION_LIMITS } from "~/domain/teams/size-collections";
+import { DELIVERY_MAX_LENGTHS } from "~/domain/teams/collection-delivery";
 import { describe, expect, it } from "vitest";
 import { ARTWORK_MAX_BYTES } from "~/domain/artwork/artwork-rules";
 import { PROBLEM_LIMITS } from "~/domain/orders/problem-reports";
@@ -74,7 +75,7 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/admin/orders/3f1c")).toBeGreaterThan(1024 * 1024);
   });
 
-  it("keeps a new collection of sizes and its tally's forms to 100 kB, the link's answers to 4 kB (decision 090)", () => {
+  it("keeps a new collection of sizes and its tally's forms to 100 kB, the link's answers to 8 kB (decisions 090, 092)", () => {
     for (const path of ["/collections/new", "/collections/new.data", "/collections/3f1c", "/collections/3f1c.data"])
       expect(bodyLimitFor(path), path).toBe(100 * 1024);
     // Every field at its most, each character one that UTF-8 writes in three bytes and a form in nine.
@@ -82,13 +83,24 @@ describe("bodyLimitFor", () => {
       title: "€".repeat(COLLECTION_LIMITS.title),
       message: "€".repeat(COLLECTION_LIMITS.message),
       ask_names: "yes",
+      ask_address: "address_or_pickup",
       closes_on: "2026-12-31",
       max_answers: "1000",
       people: "€".repeat(COLLECTION_LIMITS.peopleText),
     }).toString();
     expect(fullest.length).toBeLessThanOrEqual(bodyLimitFor("/collections/new"));
     for (const path of ["/collect/abc", "/collect/abc.data", "/collect/abc/answer/def", "/collect/abc/answer/def.data"])
-      expect(bodyLimitFor(path), path).toBe(4 * 1024);
+      expect(bodyLimitFor(path), path).toBe(8 * 1024);
+    // An answer with every field one over its most (as a refusal gives it back), in nine-byte characters.
+    const answer = new URLSearchParams(
+      Object.fromEntries(
+        Object.entries({ size: 20, name: COLLECTION_LIMITS.name, ...DELIVERY_MAX_LENGTHS }).map(([field, most]) => [
+          field,
+          "€".repeat(most + 1),
+        ]),
+      ),
+    ).toString();
+    expect(answer.length).toBeLessThanOrEqual(bodyLimitFor("/collect/abc"));
   });
 
   it("keeps the credit accounts' statements and staff's list to 1 kB, an application to 4 kB and staff's decision to 16 kB (decision 085)", () => {

@@ -118,9 +118,10 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   // Sizes collected by link (decision 090): a collection's title of 120 characters, message of
   // 1,000 and list of who should answer of 10,000, every one of them a three-byte character that
   // encodes to nine (about 100,200 bytes at most), or the tally's same list, spares of each size or
-  // an answer's id; and a person's size and name of 80.
+  // an answer's id; and a person's size, name of 80 and address (decision 092: three lines of 200
+  // and a postcode of 16, given back one over: some 6,500 bytes in nine-byte characters).
   { path: /^\/collections\/[^/]+(\.data)?$/, bytes: 100 * 1024 },
-  { path: /^\/collect\/[^/]+(\/answer\/[^/]+)?(\.data)?$/, bytes: 4 * 1024 },
+  { path: /^\/collect\/[^/]+(\/answer\/[^/]+)?(\.data)?$/, bytes: 8 * 1024 },
   // Applying to pay on account: six short answers and a box (decision 085).
   { path: /^\/account\/credit(\.data)?$/, bytes: 4 * 1024 },
   // Staff's answer to it: a limit, the terms and a note of 1,000 characters, encoded (decision 085).

@@ -10,6 +10,16 @@ import { addDays, formatDisplayDate, type IsoDate, londonToday } from "../core/d
 import { type FormParseResult, type FormValues, isCalendarDate, refillValues } from "../core/form-rules";
 import { oneLine } from "../core/one-line";
 import { type SizeBreakdown, type SizeCount, sizesTotal } from "../pricing/sizes";
+import {
+  type AddressAsk,
+  type AnswerDelivery,
+  DELIVERY_FIELDS,
+  DELIVERY_MAX_LENGTHS,
+  DELIVERY_MESSAGES,
+  deliveryValues,
+  isAddressAsk,
+  parseDelivery,
+} from "./collection-delivery";
 
 export const COLLECTION_LIMITS = {
   title: 120,
@@ -35,26 +45,41 @@ export const COLLECT_HITS_PER_ADDRESS = 120;
 /** How many answers and changes one link takes in an hour, from every address together. */
 export const ANSWERS_PER_LINK_PER_HOUR = 600;
 
-export const COLLECTION_FIELDS = ["title", "message", "ask_names", "closes_on", "max_answers", "people"] as const;
+export const COLLECTION_FIELDS = [
+  "title",
+  "message",
+  "ask_names",
+  "ask_address",
+  "closes_on",
+  "max_answers",
+  "people",
+] as const;
 export type CollectionField = (typeof COLLECTION_FIELDS)[number];
 
-export const ANSWER_FIELDS = ["size", "name"] as const;
+export const ANSWER_FIELDS = ["size", "name", ...DELIVERY_FIELDS] as const;
 export type AnswerField = (typeof ANSWER_FIELDS)[number];
 
 const COLLECTION_MAX_LENGTHS: Readonly<Record<CollectionField, number>> = {
   title: COLLECTION_LIMITS.title,
   message: COLLECTION_LIMITS.message,
   ask_names: 3,
+  ask_address: 20,
   closes_on: 10,
   max_answers: 5,
   people: COLLECTION_LIMITS.peopleText,
 };
-const ANSWER_MAX_LENGTHS: Readonly<Record<AnswerField, number>> = { size: 20, name: COLLECTION_LIMITS.name };
+const ANSWER_MAX_LENGTHS: Readonly<Record<AnswerField, number>> = {
+  size: 20,
+  name: COLLECTION_LIMITS.name,
+  ...DELIVERY_MAX_LENGTHS,
+};
 
 export type CollectionSettings = {
   title: string;
   message: string;
   askNames: boolean;
+  /** Whether each person is asked where their item goes (decision 092). */
+  askAddress: AddressAsk;
   closesOn: IsoDate;
   /** The most answers the buyer wants; null takes answers up to COLLECTION_LIMITS.answers. */
   maxAnswers: number | null;
@@ -62,7 +87,8 @@ export type CollectionSettings = {
   people: string[];
 };
 
-export type CollectionAnswer = { size: string; name: string };
+/** A person's answer; `delivery` is null when the collection does not ask where it goes. */
+export type CollectionAnswer = { size: string; name: string; delivery: AnswerDelivery | null };
 
 function joinOr(items: readonly string[]): string {
   return items.length > 1 ? `${items.slice(0, -1).join(", ")} or ${items.at(-1)}` : items.join("");
@@ -154,14 +180,17 @@ export function parseCollectionSettings(
     errors.max_answers = COLLECTION_MESSAGES.maxAnswers;
   }
   const askNames = values.ask_names === "yes";
+  const askAddress = values.ask_address.trim() || "no";
+  if (!isAddressAsk(askAddress)) errors.ask_address = DELIVERY_MESSAGES.ask;
+  else if (askAddress !== "no" && !askNames) errors.ask_address = DELIVERY_MESSAGES.askNeedsNames;
   const people = parsePeople(values.people, askNames);
   if (!people.ok) errors.people = people.message;
-  if (Object.keys(errors).length > 0 || !people.ok) {
+  if (Object.keys(errors).length > 0 || !people.ok || !isAddressAsk(askAddress)) {
     return { ok: false, errors, values: refillValues(COLLECTION_FIELDS, COLLECTION_MAX_LENGTHS, values) };
   }
   return {
     ok: true,
-    data: { title, message, askNames, closesOn: closesOn as IsoDate, maxAnswers, people: people.people },
+    data: { title, message, askNames, askAddress, closesOn: closesOn as IsoDate, maxAnswers, people: people.people },
   };
 }
 
@@ -198,10 +227,13 @@ export function awaitedPeople(people: readonly string[], answers: readonly { nam
   return people.filter((person) => !answered.has(personKey(person)));
 }
 
-/** A person's answer: one of the product's sizes, and their name when the buyer asked for it. */
+/**
+ * A person's answer: one of the product's sizes, their name when the buyer asked for it, and their
+ * address or the office when the buyer asked where it goes.
+ */
 export function parseAnswer(
   values: FormValues<AnswerField>,
-  ask: { sizes: readonly string[]; names: boolean },
+  ask: { sizes: readonly string[]; names: boolean; address: AddressAsk },
 ): FormParseResult<AnswerField, CollectionAnswer> {
   const errors: Partial<Record<AnswerField, string>> = {};
   const size = values.size.trim();
@@ -209,11 +241,20 @@ export function parseAnswer(
   const name = oneLine(values.name);
   if (ask.names && !name) errors.name = COLLECTION_MESSAGES.name;
   else if (name.length > COLLECTION_LIMITS.name) errors.name = COLLECTION_MESSAGES.nameTooLong;
-  if (Object.keys(errors).length > 0) {
+  const delivery = parseDelivery(values, ask.address);
+  if (!delivery.ok) Object.assign(errors, delivery.errors);
+  if (Object.keys(errors).length > 0 || !delivery.ok) {
     return { ok: false, errors, values: refillValues(ANSWER_FIELDS, ANSWER_MAX_LENGTHS, values) };
   }
-  return { ok: true, data: { size, name: ask.names ? name : "" } };
+  return { ok: true, data: { size, name: ask.names ? name : "", delivery: delivery.delivery } };
 }
+
+/** An answer given, as its form's values: what the person sees when they come back to change it. */
+export const answerFormValues = (answer: CollectionAnswer): FormValues<AnswerField> => ({
+  size: answer.size,
+  name: answer.name,
+  ...deliveryValues(answer.delivery),
+});
 
 /** The answers counted by size: every size the product comes in, in its table's order, none left out. */
 export function tallyBySize(sizes: readonly string[], answers: readonly { size: string }[]): SizeCount[] {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  ANSWER_FIELDS,
+  type AnswerField,
   awaitedPeople,
   closeRefusal,
   COLLECTION_LIMITS,
@@ -14,6 +16,13 @@ import {
   splitWithSpares,
   tallyBySize,
 } from "./size-collections";
+import {
+  DELIVERY_LIMITS,
+  DELIVERY_MESSAGES,
+  deliveryCounts,
+  deliveryText,
+  deliveryValues,
+} from "./collection-delivery";
 
 const SIZES = ["XS", "S", "M", "L", "XL", "XXL"];
 const today = "2026-12-01";
@@ -21,13 +30,37 @@ const settings = (over: Partial<Record<string, string>> = {}) => ({
   title: "Team kit for the 10k",
   message: "Shorts for race day.",
   ask_names: "yes",
+  ask_address: "",
   closes_on: "2026-12-08",
   max_answers: "",
   people: "",
   ...over,
 });
 
+/** An answer's form values: every field the form may send, blank unless given. */
+const answerValues = (over: Partial<Record<AnswerField, string>>): Record<AnswerField, string> =>
+  ({
+    ...Object.fromEntries(ANSWER_FIELDS.map((field) => [field, ""])),
+    ...over,
+  }) as Record<AnswerField, string>;
+
 describe("parseCollectionSettings", () => {
+  it("asks for addresses, with or without the office, only with names", () => {
+    for (const ask of ["address", "address_or_pickup"] as const) {
+      const parsed = parseCollectionSettings(settings({ ask_address: ask }), today);
+      expect(parsed.ok && parsed.data.askAddress).toBe(ask);
+      expect(parseCollectionSettings(settings({ ask_address: ask, ask_names: "" }), today)).toMatchObject({
+        ok: false,
+        errors: { ask_address: DELIVERY_MESSAGES.askNeedsNames },
+        values: { ask_address: ask },
+      });
+    }
+    expect(parseCollectionSettings(settings({ ask_address: "everything" }), today)).toMatchObject({
+      ok: false,
+      errors: { ask_address: DELIVERY_MESSAGES.ask },
+    });
+  });
+
   it("takes a title, message, names asked, a closing day and an optional most", () => {
     expect(parseCollectionSettings(settings({ title: "  Kit  ", max_answers: "60" }), today)).toEqual({
       ok: true,
@@ -35,6 +68,7 @@ describe("parseCollectionSettings", () => {
         title: "Kit",
         message: "Shorts for race day.",
         askNames: true,
+        askAddress: "no",
         closesOn: "2026-12-08",
         maxAnswers: 60,
         people: [],
@@ -144,35 +178,181 @@ describe("who should answer", () => {
 
 describe("parseAnswer", () => {
   it("takes one of the product's sizes, and the name only when asked", () => {
-    expect(parseAnswer({ size: " M ", name: " Ada " }, { sizes: SIZES, names: true })).toEqual({
+    expect(
+      parseAnswer(answerValues({ size: " M ", name: " Ada " }), { sizes: SIZES, names: true, address: "no" }),
+    ).toEqual({
       ok: true,
-      data: { size: "M", name: "Ada" },
+      data: { size: "M", name: "Ada", delivery: null },
     });
-    expect(parseAnswer({ size: "XL", name: "Ada" }, { sizes: SIZES, names: false })).toEqual({
+    expect(
+      parseAnswer(answerValues({ size: "XL", name: "Ada" }), { sizes: SIZES, names: false, address: "no" }),
+    ).toEqual({
       ok: true,
-      data: { size: "XL", name: "" },
+      data: { size: "XL", name: "", delivery: null },
     });
     // A name is one line of text: no NUL (which no stored text may hold), tab or line break.
-    expect(parseAnswer({ size: "M", name: "Ada\u0000\r\n  Lovelace\t" }, { sizes: SIZES, names: true })).toEqual({
+    expect(
+      parseAnswer(answerValues({ size: "M", name: "Ada\u0000\r\n  Lovelace\t" }), {
+        sizes: SIZES,
+        names: true,
+        address: "no",
+      }),
+    ).toEqual({
       ok: true,
-      data: { size: "M", name: "Ada Lovelace" },
+      data: { size: "M", name: "Ada Lovelace", delivery: null },
     });
-    expect(parseAnswer({ size: "M", name: "\u0000\t" }, { sizes: SIZES, names: true }).ok).toBe(false);
+    expect(
+      parseAnswer(answerValues({ size: "M", name: "\u0000\t" }), { sizes: SIZES, names: true, address: "no" }).ok,
+    ).toBe(false);
   });
 
   it("refuses a size the product is not made in, and a missing or long name when asked", () => {
-    expect(parseAnswer({ size: "XXXL", name: "" }, { sizes: SIZES, names: true })).toEqual({
-      ok: false,
-      errors: { size: "Choose your size: XS, S, M, L, XL or XXL.", name: COLLECTION_MESSAGES.name },
-      values: { size: "XXXL", name: "" },
+    expect(parseAnswer(answerValues({ size: "XXXL", name: "" }), { sizes: SIZES, names: true, address: "no" })).toEqual(
+      {
+        ok: false,
+        errors: { size: "Choose your size: XS, S, M, L, XL or XXL.", name: COLLECTION_MESSAGES.name },
+        values: answerValues({ size: "XXXL", name: "" }),
+      },
+    );
+    const long = parseAnswer(answerValues({ size: "M", name: "n".repeat(200) }), {
+      sizes: SIZES,
+      names: true,
+      address: "no",
     });
-    const long = parseAnswer({ size: "M", name: "n".repeat(200) }, { sizes: SIZES, names: true });
     expect(long).toEqual({
       ok: false,
       errors: { name: COLLECTION_MESSAGES.nameTooLong },
-      values: { size: "M", name: "n".repeat(COLLECTION_LIMITS.name + 1) },
+      values: answerValues({ size: "M", name: "n".repeat(COLLECTION_LIMITS.name + 1) }),
     });
-    expect(parseAnswer({ size: "", name: "" }, { sizes: SIZES, names: false }).ok).toBe(false);
+    expect(parseAnswer(answerValues({ size: "", name: "" }), { sizes: SIZES, names: false, address: "no" }).ok).toBe(
+      false,
+    );
+  });
+});
+
+describe("parseAnswer with an address asked", () => {
+  const home = { line1: " 12  High Street ", line2: "", city: "Leeds", postcode: "ls14ap", country: "GB" };
+  it("takes a person's address, its postcode tidied, with their size and name", () => {
+    const ask = { sizes: SIZES, names: true, address: "address" } as const;
+    expect(parseAnswer(answerValues({ size: "M", name: "Ada", ...home }), ask)).toEqual({
+      ok: true,
+      data: {
+        size: "M",
+        name: "Ada",
+        delivery: {
+          kind: "address",
+          line1: "12 High Street",
+          line2: "",
+          city: "Leeds",
+          postcode: "LS1 4AP",
+          country: "GB",
+        },
+      },
+    });
+  });
+
+  it("takes the office instead when the buyer offers it, and asks which when neither is chosen", () => {
+    const ask = { sizes: SIZES, names: true, address: "address_or_pickup" } as const;
+    expect(parseAnswer(answerValues({ size: "S", name: "Grace", delivery: "pickup", line1: "ignored" }), ask)).toEqual({
+      ok: true,
+      data: { size: "S", name: "Grace", delivery: { kind: "pickup" } },
+    });
+    expect(parseAnswer(answerValues({ size: "S", name: "Grace", ...home }), ask)).toMatchObject({
+      ok: false,
+      errors: { delivery: DELIVERY_MESSAGES.choose },
+    });
+    // A collection that asks only for an address takes no "pickup" from a crafted form.
+    const addressOnly = parseAnswer(answerValues({ size: "S", name: "Grace", delivery: "pickup" }), {
+      ...ask,
+      address: "address",
+    });
+    expect(addressOnly).toMatchObject({ ok: false, errors: { line1: DELIVERY_MESSAGES.line1 } });
+  });
+
+  it("names each missing or wrong part of the address, after the size and name, and gives it back", () => {
+    const ask = { sizes: SIZES, names: true, address: "address" } as const;
+    const refused = parseAnswer(
+      answerValues({ size: "XXXL", name: "Ada", city: "Leeds", postcode: "XYZ", country: "GB" }),
+      ask,
+    );
+    expect(refused).toEqual({
+      ok: false,
+      errors: {
+        size: "Choose your size: XS, S, M, L, XL or XXL.",
+        line1: DELIVERY_MESSAGES.line1,
+        postcode: "Enter a valid UK postcode, e.g. SW1A 1AA",
+      },
+      values: answerValues({ size: "XXXL", name: "Ada", city: "Leeds", postcode: "XYZ", country: "GB" }),
+    });
+    expect(Object.keys(refused.ok ? {} : refused.errors)[0]).toBe("size");
+    expect(parseAnswer(answerValues({ size: "M", name: "Ada", ...home, country: "ZZ" }), ask)).toMatchObject({
+      ok: false,
+      errors: { country: DELIVERY_MESSAGES.country },
+    });
+    expect(parseAnswer(answerValues({ size: "M", name: "Ada", ...home, postcode: "" }), ask)).toMatchObject({
+      ok: false,
+      errors: { postcode: DELIVERY_MESSAGES.postcode },
+    });
+    const long = parseAnswer(answerValues({ size: "M", name: "Ada", ...home, line2: "x".repeat(500) }), ask);
+    expect(long).toMatchObject({ ok: false, errors: { line2: DELIVERY_MESSAGES.tooLong } });
+    expect(long.ok ? "" : long.values.line2).toHaveLength(DELIVERY_LIMITS.line + 1);
+  });
+
+  it("checks another country's postcode by its own format, and a UK one given abroad", () => {
+    const ask = { sizes: SIZES, names: true, address: "address" } as const;
+    const dublin = { line1: "1 Grafton Street", line2: "", city: "Dublin", country: "IE" };
+    expect(parseAnswer(answerValues({ size: "M", name: "Ada", ...dublin, postcode: "d02x285" }), ask)).toMatchObject({
+      ok: true,
+      data: { delivery: { postcode: "D02 X285", country: "IE" } },
+    });
+    expect(parseAnswer(answerValues({ size: "M", name: "Ada", ...dublin, postcode: "12345" }), ask)).toMatchObject({
+      ok: false,
+      errors: { postcode: "Enter a valid postcode for Ireland, e.g. D02 X285" },
+    });
+    expect(parseAnswer(answerValues({ size: "M", name: "Ada", ...dublin, postcode: "LS1 4AP" }), ask)).toMatchObject({
+      ok: false,
+      errors: { postcode: expect.stringContaining("This is a UK postcode") },
+    });
+  });
+});
+
+describe("deliveryText, deliveryValues and deliveryCounts", () => {
+  const address = {
+    kind: "address",
+    line1: "12 High Street",
+    line2: "Flat 2",
+    city: "Leeds",
+    postcode: "LS1 4AP",
+    country: "GB",
+  } as const;
+  it("reads an address in one line, and the office as such", () => {
+    expect(deliveryText(address)).toBe("12 High Street, Flat 2, Leeds LS1 4AP, United Kingdom");
+    expect(deliveryText({ ...address, line2: "" })).toBe("12 High Street, Leeds LS1 4AP, United Kingdom");
+    expect(deliveryText({ kind: "pickup" })).toBe("Pick up at the office");
+  });
+
+  it("gives an answer back as the form's values, the UK first for a new one", () => {
+    expect(deliveryValues(address)).toEqual({
+      delivery: "address",
+      line1: "12 High Street",
+      line2: "Flat 2",
+      city: "Leeds",
+      postcode: "LS1 4AP",
+      country: "GB",
+    });
+    expect(deliveryValues({ kind: "pickup" })).toMatchObject({ delivery: "pickup", country: "GB" });
+    expect(deliveryValues(null)).toEqual({ delivery: "", line1: "", line2: "", city: "", postcode: "", country: "GB" });
+  });
+
+  it("counts the answers going to an address and to the office", () => {
+    expect(
+      deliveryCounts([
+        { delivery: address },
+        { delivery: { kind: "pickup" } },
+        { delivery: address },
+        { delivery: null },
+      ]),
+    ).toEqual({ addresses: 2, pickups: 1 });
   });
 });
 
