@@ -49,6 +49,7 @@ export default [
   // Sizes collected by link (decision 090): the buyer's collection of a cart line, and its public link
   route("collections/new", "routes/collections.new.tsx"),
   route("collections/:id", "routes/collection.tsx"),
+  route("collections/:id/answers.csv", "routes/collection.answers-csv.ts"),
   route("collect/:token", "routes/collect.tsx"),
   route("collect/:token/answer/:answer", "routes/collect-answer.tsx"),
   route("customization", "routes/customization.tsx"),

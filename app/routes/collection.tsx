@@ -374,6 +374,14 @@ export default function CollectionRoute({ loaderData, actionData }: Route.Compon
             {deliveriesText(loaderData.deliveries)}
           </p>
         ) : null}
+        {answers.length > 0 ? (
+          <p className="mt-2 text-sm">
+            <a href={`/collections/${collection.id}/answers.csv`} download className="underline">
+              Download the answers (CSV)
+            </a>
+            {loaderData.deliveries ? ", with each address, to pass on or to send parcels from." : null}
+          </p>
+        ) : null}
         {answers.length === 0 ? (
           <p className="mt-2 text-sm text-muted">Nobody has answered yet.</p>
         ) : (

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { addDays, formatDisplayDate, londonToday } from "../../app/domain/core/dates";
 import { axeViolations } from "./support/axe";
@@ -209,5 +210,14 @@ test("a collection asks each runner where theirs goes: an address, tidied, or th
   await expect(answers.getByRole("listitem").nth(1)).toContainText("Pick up at the office");
   await expect(page.getByTestId("collection-minimum")).toHaveText("48 more to reach the minimum of 50.");
   await axeCleanAtBothWidths(page, "the tally with addresses");
+  // The buyer's copy, to pass on or to send parcels from.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download the answers (CSV)" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^collection-answers-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path()) as string, "utf8");
+  expect(csv).toContain("Ada,M,Delivery,3 Canal Wharf,,Leeds,LS11 5PS,United Kingdom,");
+  expect(csv).toContain("Grace,S,Office pickup,,,,,,");
   await Promise.all([ada, grace].map((person) => person.context().close()));
 });

@@ -1043,6 +1043,16 @@ const ROWS: Row[] = [
     signedOut: { read: "sign-in", change: "sign-in" },
   },
   {
+    routes: ["/collections/:id/answers.csv"],
+    resource: "A's collection of sizes by link as CSV: who answered what, and where each one goes",
+    owner: "A",
+    read: get((w) => `/collections/${w.alice.collectionId}/answers.csv`),
+    state: (w) => aliceSees(w, `/collections/${w.alice.collectionId}`, "routes/collection"),
+    leaks: (w) => [`${w.marker} runner`, "Answered at"],
+    intruder: { read: [404] },
+    signedOut: { read: "sign-in" },
+  },
+  {
     // Starting one needs the line: another's line is not found, so no collection of A's line is made.
     routes: ["/collections/new"],
     resource: "a collection of sizes on A's cart line (starting one)",

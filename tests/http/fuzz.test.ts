@@ -53,6 +53,25 @@ const PRODUCT_FORM: Fields = {
 };
 
 /** What a product's form is never taken with. */
+/** A person's answer through a collection's link, with their address (decisions 090, 092), and its odd values. */
+const ANSWER_FORM: Fields = {
+  size: "M",
+  name: "Jane Doe",
+  delivery: "address",
+  line1: "1 High Street",
+  city: "Leeds",
+  postcode: "LS1 4AP",
+  country: "GB",
+};
+const ANSWER_ODD: Record<string, unknown[]> = {
+  size: ["XXXL", "__proto__", ""],
+  name: ["x".repeat(100), " "],
+  delivery: ["__proto__", "both"],
+  postcode: ["XYZ", "x".repeat(100), "LS1 4AP\u0000"],
+  country: ["ZZ", "__proto__", ""],
+  line1: ["x".repeat(201), "\u0000"],
+};
+
 const PRODUCT_ODD: Record<string, unknown[]> = {
   moq: ["0", "-1", "1e9", "NaN", "50.5"],
   slug: ["15", "../diary", "Café", "-diary"],
@@ -338,46 +357,16 @@ const TARGETS: Target[] = [
     path: () => `/collect/${"A".repeat(43)}`,
     as: "visitor",
     kind: "form",
-    fields: {
-      size: "M",
-      name: "Jane Doe",
-      delivery: "address",
-      line1: "1 High Street",
-      city: "Leeds",
-      postcode: "LS1 4AP",
-      country: "GB",
-    },
-    odd: {
-      size: ["XXXL", "__proto__", ""],
-      name: ["x".repeat(100), " "],
-      delivery: ["__proto__", "both"],
-      postcode: ["XYZ", "x".repeat(100), "LS1 4AP\u0000"],
-      country: ["ZZ", "__proto__", ""],
-      line1: ["x".repeat(201), "\u0000"],
-    },
+    fields: ANSWER_FORM,
+    odd: ANSWER_ODD,
   },
   {
     route: "/collect/:token/answer/:answer",
     path: () => `/collect/${"A".repeat(43)}/answer/${"B".repeat(43)}`,
     as: "visitor",
     kind: "form",
-    fields: {
-      size: "M",
-      name: "Jane Doe",
-      delivery: "address",
-      line1: "1 High Street",
-      city: "Leeds",
-      postcode: "LS1 4AP",
-      country: "GB",
-    },
-    odd: {
-      size: ["XXXL", "__proto__", ""],
-      name: ["x".repeat(100), " "],
-      delivery: ["__proto__", "both"],
-      postcode: ["XYZ", "x".repeat(100), "LS1 4AP\u0000"],
-      country: ["ZZ", "__proto__", ""],
-      line1: ["x".repeat(201), "\u0000"],
-    },
+    fields: ANSWER_FORM,
+    odd: ANSWER_ODD,
   },
   {
     route: "/orders/:id (a review)",

@@ -13,6 +13,7 @@ import {
 import { action as collectAction, loader as collectLoader } from "~/routes/collect";
 import { action as answerAction, loader as answerLoader } from "~/routes/collect-answer";
 import { action as tallyAction, loader as tallyLoader } from "~/routes/collection";
+import { loader as csvLoader } from "~/routes/collection.answers-csv";
 import { action as newAction, loader as newLoader } from "~/routes/collections.new";
 import { answerOf } from "../../../tests/setup/route-answer";
 import { testContext, testFileDatabase } from "../../../tests/setup/test-db";
@@ -347,6 +348,34 @@ describe("addresses through the link (decision 092)", () => {
       .from(sizeCollectionAnswers)
       .where(eq(sizeCollectionAnswers.name, "Ada"));
     expect(row?.delivery).toEqual({ kind: "pickup" });
+  });
+
+  it("gives the buyer alone the answers as CSV, each with where it goes, a formula kept as text", async () => {
+    const { token, id } = await aliceCollection({ askAddress: "address_or_pickup" });
+    await post(
+      collectAction,
+      `/collect/${token}`,
+      { token },
+      { size: "M", name: "Ada", ...home, line2: "Flat 2, Rear" },
+    );
+    await post(collectAction, `/collect/${token}`, { token }, { size: "L", name: "=HYPERLINK(1)", delivery: "pickup" });
+    const csv = (cookie: string) =>
+      answerOf(csvLoader, {
+        request: siteRequest(`/collections/${id}/answers.csv`, { cookie }),
+        params: { id },
+        ctx: ctx(),
+      });
+    const download = await csv(alice.cookie);
+    expect(download.status).toBe(200);
+    expect(download.headers.get("Content-Type")).toBe("text/csv; charset=utf-8; header=present");
+    expect(download.headers.get("Cache-Control")).toBe("private, no-store");
+    const lines = String(download.body)
+      .replace(/^\uFEFF/, "")
+      .split("\r\n");
+    expect(lines[0]).toBe("Name,Size,Delivery,Address line 1,Address line 2,Town or city,Postcode,Country,Answered at");
+    expect(lines[1]).toMatch(/^Ada,M,Delivery,12 High Street,"Flat 2, Rear",Leeds,LS1 4AP,United Kingdom,2026-/);
+    expect(lines[2]).toMatch(/^'=HYPERLINK\(1\),L,Office pickup,,,,,,2026-/);
+    expect((await csv(bob.cookie)).status).toBe(404);
   });
 
   it("keeps no address where none is asked, and asks everyone for one where no office is offered", async () => {

@@ -12,6 +12,7 @@ import { cartItems, sizeCollectionAnswers, sizeCollections } from "#db/schema";
 import { colourOf } from "~/catalogue/lookup";
 import type { Product } from "~/catalogue/types";
 import { type IsoDate, londonToday } from "~/domain/core/dates";
+import { toCsv } from "~/domain/core/csv";
 import { isUuid } from "~/domain/core/ids";
 import type { AddressAsk, AnswerDelivery } from "~/domain/teams/collection-delivery";
 import { type FormValues, valuesFrom } from "~/domain/core/form-rules";
@@ -34,6 +35,7 @@ import {
   tallyBySize,
 } from "~/domain/teams/size-collections";
 import { looksLikeShareToken } from "~/domain/orders/proof-sharing";
+import { COUNTRY_NAMES } from "~/domain/pricing/checkout";
 import { maxQuantity } from "~/domain/pricing/pricing";
 import { offeredSizes, type SizeCount } from "~/domain/pricing/sizes";
 import { readShelf } from "../catalogue/catalogue-store.server";
@@ -251,6 +253,45 @@ export async function collectionTally(
             : closeRefusal(split, { moq: product.moq, maxQuantity: maxQuantity(product.tiers) }),
     },
   };
+}
+
+/** The columns of a collection's answers as CSV, in order. */
+const ANSWERS_CSV_COLUMNS = [
+  "Name",
+  "Size",
+  "Delivery",
+  "Address line 1",
+  "Address line 2",
+  "Town or city",
+  "Postcode",
+  "Country",
+  "Answered at",
+] as const;
+
+/**
+ * The answers of a collection as the tally lists them, one record each (decision 092): the buyer's
+ * own copy of who answered what and where each one goes, to pass on or to send parcels from. An
+ * answer without a name is "Answer 1", … as on the tally.
+ */
+export function answersCsv(tally: Pick<TallyView, "collection" | "answers">): string {
+  return toCsv(
+    ANSWERS_CSV_COLUMNS,
+    tally.answers.map((answer, index) => {
+      const { delivery } = answer;
+      const address = delivery?.kind === "address" ? delivery : null;
+      return [
+        tally.collection.askNames ? answer.name : `Answer ${index + 1}`,
+        answer.size,
+        delivery === null ? "" : delivery.kind === "pickup" ? "Office pickup" : "Delivery",
+        address?.line1,
+        address?.line2,
+        address?.city,
+        address?.postcode,
+        address ? COUNTRY_NAMES[address.country] : "",
+        answer.at,
+      ];
+    }),
+  );
 }
 
 /** The buyer's open collection for each of these lines: its id and how many have answered. */
