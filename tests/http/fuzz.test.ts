@@ -1271,6 +1271,20 @@ it("GET a statement of account with odd organisations, or for a buyer without on
   expect((await buyer.get("/healthz")).status()).toBe(200);
 });
 
+// A collection's answers as CSV (decision 092) are named by the collection: every odd id is "no such collection".
+it("GET a collection's answers as CSV with odd ids: 404 (or 429), never a CSV, and POST is refused", async () => {
+  for (const id of [...ODD_ORDER_IDS, NOBODY]) {
+    const response = await buyer.get(`/collections/${id}/answers.csv`);
+    // 404, or 429 once the form cases above have spent the buyer's minute on the collection's pages.
+    expect([404, 429], id.slice(0, 40)).toContain(response.status());
+    expect(response.headers()["content-type"] ?? "").not.toContain("text/csv");
+  }
+  const posted = await buyer.post(`/collections/${NOBODY}/answers.csv`, { form: { intent: "x" } });
+  expect(posted.status()).toBeGreaterThanOrEqual(400);
+  expect(posted.status()).toBeLessThan(500);
+  expect((await buyer.get("/healthz")).status()).toBe(200);
+});
+
 it("GET a copy of one's data, and staff's copy for a person, with odd ids: 404, never a ZIP, and POST is refused", async () => {
   for (const id of [...ODD_ORDER_IDS, NOBODY]) {
     for (const [request, path] of [

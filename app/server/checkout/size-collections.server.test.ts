@@ -611,6 +611,7 @@ describe("how often each route answers", () => {
     expect(await answered(newAction, `/collections/new?line=${lineId}`, { title: "Kit" })).toBe(429);
     expect(await answered(tallyLoader, `/collections/${id}`)).toBe(429);
     expect(await answered(tallyAction, `/collections/${id}`, { intent: "spares" })).toBe(429);
+    expect(await answered(csvLoader, `/collections/${id}/answers.csv`)).toBe(429);
   });
 
   it(`gives an address ${COLLECT_HITS_PER_ADDRESS} openings and answers of links a quarter of an hour, then 429 on each`, async () => {

@@ -101,6 +101,8 @@ describe("bodyLimitFor", () => {
       ),
     ).toString();
     expect(answer.length).toBeLessThanOrEqual(bodyLimitFor("/collect/abc"));
+    // The answers as CSV are a GET: no body to speak of.
+    expect(bodyLimitFor("/collections/3f1c/answers.csv")).toBe(1024);
   });
 
   it("keeps the credit accounts' statements and staff's list to 1 kB, an application to 4 kB and staff's decision to 16 kB (decision 085)", () => {

@@ -122,6 +122,8 @@ const SMALL_FORMS: { path: RegExp; bytes: number }[] = [
   // and a postcode of 16, given back one over: some 6,500 bytes in nine-byte characters).
   { path: /^\/collections\/[^/]+(\.data)?$/, bytes: 100 * 1024 },
   { path: /^\/collect\/[^/]+(\/answer\/[^/]+)?(\.data)?$/, bytes: 8 * 1024 },
+  // The collection's answers as CSV (decision 092): a GET by the collection's id.
+  { path: /^\/collections\/[^/]+\/answers\.csv$/, bytes: 1024 },
   // Applying to pay on account: six short answers and a box (decision 085).
   { path: /^\/account\/credit(\.data)?$/, bytes: 4 * 1024 },
   // Staff's answer to it: a limit, the terms and a note of 1,000 characters, encoded (decision 085).
