@@ -9,7 +9,7 @@ import { UnitPrice } from "~/components/ui/price";
 import { formatDisplayDate, formatLondonDateTime, londonToday } from "~/domain/core/dates";
 import { stepHref } from "~/domain/checkout/steps";
 import { minimumMeter, parsePeople, parseSpares, spareField } from "~/domain/teams/size-collections";
-import { deliveryCounts, deliveryText } from "~/domain/teams/collection-delivery";
+import { deliveryCounts, deliveryCountsText, deliveryText } from "~/domain/teams/collection-delivery";
 import { needByAdvice } from "~/domain/teams/collection-need-by";
 import { planNeedBy } from "~/domain/fulfilment/need-by";
 import { unitPricePence } from "~/domain/pricing/pricing";
@@ -371,7 +371,7 @@ export default function CollectionRoute({ loaderData, actionData }: Route.Compon
         </h2>
         {loaderData.deliveries ? (
           <p className="mt-2 text-sm" data-testid="collection-deliveries">
-            {deliveriesText(loaderData.deliveries)}
+            {deliveryCountsText(loaderData.deliveries)}
           </p>
         ) : null}
         {answers.length > 0 ? (
@@ -419,11 +419,4 @@ export default function CollectionRoute({ loaderData, actionData }: Route.Compon
       </div>
     </section>
   );
-}
-
-/** "3 to their own address, 2 to pick up at the office." */
-function deliveriesText({ addresses, pickups }: { addresses: number; pickups: number }): string {
-  const parts = [`${addresses} to their own address`];
-  if (pickups > 0) parts.push(`${pickups} to pick up at the office`);
-  return `${parts.join(", ")}.`;
 }

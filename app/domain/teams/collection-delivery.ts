@@ -111,5 +111,12 @@ export function deliveryCounts(answers: readonly { delivery: AnswerDelivery | nu
   return { addresses, pickups };
 }
 
+/** The counts as the tally says them: "3 to their own address, 2 to pick up at the office." */
+export function deliveryCountsText({ addresses, pickups }: { addresses: number; pickups: number }): string {
+  const parts = [`${addresses} to their own address`];
+  if (pickups > 0) parts.push(`${pickups} to pick up at the office`);
+  return `${parts.join(", ")}.`;
+}
+
 /** The countries a person may give, in the order the shop lists them. */
 export const DELIVERY_COUNTRIES = COUNTRIES.map((code) => ({ code, name: COUNTRY_NAMES[code] }));

@@ -20,6 +20,7 @@ import {
   DELIVERY_LIMITS,
   DELIVERY_MESSAGES,
   deliveryCounts,
+  deliveryCountsText,
   deliveryText,
   deliveryValues,
 } from "./collection-delivery";
@@ -342,6 +343,13 @@ describe("deliveryText, deliveryValues and deliveryCounts", () => {
     });
     expect(deliveryValues({ kind: "pickup" })).toMatchObject({ delivery: "pickup", country: "GB" });
     expect(deliveryValues(null)).toEqual({ delivery: "", line1: "", line2: "", city: "", postcode: "", country: "GB" });
+  });
+
+  it("says the counts as the tally does, the office only when someone chose it", () => {
+    expect(deliveryCountsText({ addresses: 3, pickups: 2 })).toBe(
+      "3 to their own address, 2 to pick up at the office.",
+    );
+    expect(deliveryCountsText({ addresses: 1, pickups: 0 })).toBe("1 to their own address.");
   });
 
   it("counts the answers going to an address and to the office", () => {
